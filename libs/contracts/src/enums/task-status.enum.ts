@@ -1,0 +1,7 @@
+/** Task states exactly as interfaces.md names them. */
+export enum TaskStatus {
+  New = 'nueva',
+  InProgress = 'en_proceso',
+  Stalled = 'estancada',
+  Done = 'finalizada',
+}

@@ -1,0 +1,8 @@
+/** Codes of the integrations error body `{error, message, code}` (interfaces.md, decisions §4). */
+export enum IntegrationsErrorCode {
+  Generic = 'ZC001',
+  Validation = 'ZC002',
+  ApiRequest = 'ZC003',
+  Query = 'ZC004',
+  ExternalRequest = 'ZC005',
+}

@@ -1,0 +1,15 @@
+/** main-api error codes (decisions §4); the body is always `PlatformCustomError`. */
+export enum MainApiErrorCode {
+  InvalidAttachmentSource = 'AC001',
+  ValidationFailed = 'AC002',
+  NotFound = 'AC003',
+  BusinessRuleViolated = 'AC004',
+  Unauthenticated = 'AC005',
+  Forbidden = 'AC006',
+  RateLimited = 'AC007',
+  PayloadTooLarge = 'AC008',
+  ServiceUnavailable = 'AC503',
+  Unexpected = 'AC500',
+}
+
+export const MAIN_API_ERROR_NAME = 'PlatformCustomError';
