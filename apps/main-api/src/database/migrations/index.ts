@@ -1,0 +1,4 @@
+import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
+
+// Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
+export const MAIN_API_MIGRATIONS = [InitialSchema1795356125849];

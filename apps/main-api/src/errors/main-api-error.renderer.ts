@@ -1,0 +1,44 @@
+import { MAIN_API_ERROR_NAME, MainApiErrorCode } from '@platform/contracts';
+import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+
+/** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (decisions §4). */
+export function renderMainApiError(failure: NormalizedFailure): RenderedError {
+  const code = codeFor(failure.kind);
+  return {
+    status: failure.status,
+    body: {
+      status: failure.status,
+      name: MAIN_API_ERROR_NAME,
+      code,
+      message: failure.message,
+      ...(failure.fieldErrors ? { errors: failure.fieldErrors } : {}),
+    },
+  };
+}
+
+function codeFor(kind: FailureKind): MainApiErrorCode {
+  switch (kind) {
+    case 'validation':
+    case 'malformed_request':
+    case 'unsupported_media_type':
+      return MainApiErrorCode.ValidationFailed;
+    case 'payload_too_large':
+      return MainApiErrorCode.PayloadTooLarge;
+    case 'unauthenticated':
+      return MainApiErrorCode.Unauthenticated;
+    case 'forbidden':
+      return MainApiErrorCode.Forbidden;
+    case 'not_found':
+    case 'method_not_allowed':
+      return MainApiErrorCode.NotFound;
+    case 'conflict':
+      return MainApiErrorCode.BusinessRuleViolated;
+    case 'rate_limited':
+      return MainApiErrorCode.RateLimited;
+    case 'upstream_unavailable':
+      return MainApiErrorCode.ServiceUnavailable;
+    case 'database':
+    case 'internal':
+      return MainApiErrorCode.Unexpected;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Role } from '@platform/contracts';
+import type { DataSource } from 'typeorm';
+import { ApiClient } from '../api-clients/api-client.entity';
+import { Company } from '../companies/company.entity';
+import { hashSecret, randomToken } from '../security/secret-hashing';
+import { User } from '../users/user.entity';
+
+export interface ProvisionRequest {
+  companyName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Generated when absent. */
+  password?: string;
+  baseCurrencyId?: number;
+}
+
+/** What the provisioning command prints: the only time the password and client secret are shown. */
+export interface ProvisionedCompany {
+  companyId: number;
+  userId: number;
+  email: string;
+  password: string;
+  apiKey: string;
+  clientSecret: string;
+}
+
+/**
+ * Creates a company with its first C-Level user and an API client, all or nothing (decisions §3).
+ * Plain class over a DataSource so the CLI and the tests use it without booting Nest.
+ */
+export class ProvisioningService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findCompanyIdByName(name: string): Promise<number | undefined> {
+    const company = await this.dataSource.getRepository(Company).findOne({ where: { name }, order: { id: 'ASC' } });
+    return company?.id;
+  }
+
+  async provision(request: ProvisionRequest): Promise<ProvisionedCompany> {
+    const password = request.password ?? randomToken(12);
+    const clientSecret = randomToken(32);
+    const apiKey = `ak_${randomBytes(12).toString('hex')}`;
+    const [passwordHash, secretHash] = await Promise.all([hashSecret(password), hashSecret(clientSecret)]);
+
+    return this.dataSource.transaction(async (manager) => {
+      const company = await manager.getRepository(Company).save({
+        name: request.companyName,
+        baseCurrencyId: request.baseCurrencyId ?? 1,
+      });
+      const user = await manager.getRepository(User).save({
+        companyId: company.id,
+        email: request.email.toLowerCase(),
+        firstName: request.firstName,
+        lastName: request.lastName,
+        roleId: Role.CLevel,
+        passwordHash,
+      });
+      await manager.getRepository(ApiClient).save({
+        companyId: company.id,
+        name: `${request.companyName} API client`,
+        apiKey,
+        secretHash,
+        roleId: Role.CLevel,
+      });
+      return { companyId: company.id, userId: user.id, email: user.email, password, apiKey, clientSecret };
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  DeleteDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Company } from '../companies/company.entity';
+
+/** A person of an agency. The e-mail is the login of the password grant, so it is unique platform-wide. */
+@Entity({ name: 'users' })
+// Case-insensitive and only among live users: an expression index TypeORM cannot describe, so the
+// migration creates it and the schema diff leaves it alone.
+@Index('users_email_lower_key', { synchronize: false })
+@Check('users_role_id_check', '"role_id" BETWEEN 1 AND 6')
+export class User {
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'users_pkey' })
+  id!: number;
+
+  @Index('users_company_id_idx')
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @ManyToOne(() => Company, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'users_company_id_fkey' })
+  company?: Company;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100 })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100 })
+  lastName!: string;
+
+  /** Role id (decisions §2): 1 C-Level … 6 Client. */
+  @Column({ name: 'role_id', type: 'smallint' })
+  roleId!: number;
+
+  /** scrypt hash; null for a user who cannot log in with a password. */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
+  passwordHash!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
+  deletedAt!: Date | null;
+}

@@ -1,0 +1,5 @@
+export * from './data-source-options';
+export * from './database-errors';
+export * from './postgres-types';
+export * from './run-migrations';
+export * from './migration-cli';

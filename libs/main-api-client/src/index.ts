@@ -1,0 +1,4 @@
+export * from './main-api-client.module';
+export * from './main-api-client.options';
+export * from './main-api-request.error';
+export * from './main-api.client';

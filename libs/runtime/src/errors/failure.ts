@@ -1,0 +1,34 @@
+/** One problem with one request field, as every service reports it. */
+export interface FieldError {
+  field: string;
+  validation: string;
+  message: string;
+}
+
+/**
+ * The kinds of failure every service must answer. Each app's error renderer switches over this union
+ * exhaustively (lint enforces it), so a new kind cannot be forgotten by one service.
+ */
+export type FailureKind =
+  | 'validation'
+  | 'malformed_request'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'rate_limited'
+  | 'upstream_unavailable'
+  | 'database'
+  | 'internal';
+
+export interface NormalizedFailure {
+  kind: FailureKind;
+  status: number;
+  /** Safe to show a client: never a stack, SQL text or driver detail. */
+  message: string;
+  fieldErrors?: FieldError[];
+  retryAfterSeconds?: number;
+}

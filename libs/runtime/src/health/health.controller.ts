@@ -1,0 +1,61 @@
+import { Controller, Get, Inject, Optional, Res, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+  type HealthCheckResult,
+} from '@nestjs/terminus';
+import type { FastifyReply } from 'fastify';
+import { Public } from '@platform/auth';
+import { READINESS_CHECKS, type ReadinessCheck } from './readiness-check';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+@ApiTags('health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Optional() @Inject(READINESS_CHECKS) private readonly dependencies: ReadinessCheck[] = [],
+  ) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process is up and its event loop answers. Checks nothing else.' })
+  @ApiOkResponse({ description: 'Alive' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the database (and main-api, where used) answer within 2 s.' })
+  @ApiOkResponse({ description: 'Ready to serve traffic' })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is down; the body says which' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+        ...this.dependencies.map(
+          (dependency) => () =>
+            this.indicators
+              .check(dependency.name)
+              .attempt(async ({ signal }) => {
+                await dependency.check(signal);
+              })
+              .withTimeout(CHECK_TIMEOUT_MS),
+        ),
+      ]);
+    } catch (error) {
+      // Terminus reports "down" as an exception; answer its report as is (it is for probes and
+      // operators, not a client error) instead of letting the service's error body replace it.
+      if (error instanceof ServiceUnavailableException) {
+        void reply.status(503);
+        return error.getResponse() as HealthCheckResult;
+      }
+      throw error;
+    }
+  }
+}

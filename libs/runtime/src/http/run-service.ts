@@ -1,0 +1,33 @@
+import type { ClassConstructor } from 'class-transformer';
+import type { BaseServiceEnv } from '../config/base-service.env';
+import { loadEnvOrExit } from '../config/load-env';
+import { createServiceApp } from './create-service-app';
+import type { ServiceDefinition } from './service-definition';
+
+/** The `main.ts` of every service: validated env, the app, listen; any startup failure exits 1. */
+export async function runService<Env extends BaseServiceEnv>(
+  definition: ServiceDefinition<Env>,
+  envClass: ClassConstructor<Env>,
+): Promise<void> {
+  const env = loadEnvOrExit(definition.name, envClass);
+  try {
+    const app = await createServiceApp(definition, env);
+    // Kubernetes follows SIGTERM with SIGKILL after its grace period; stop on our own terms before
+    // that if in-flight requests do not finish.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref());
+    }
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    process.stderr.write(`${definition.name}: failed to start: ${describeStartupError(error)}\n`);
+    process.exit(1);
+  }
+}
+
+function describeStartupError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as Error & { code?: string }).code;
+    return code ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+}

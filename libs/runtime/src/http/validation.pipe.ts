@@ -1,0 +1,17 @@
+import { ValidationPipe } from '@nestjs/common';
+import { RequestValidationError } from '../errors/request-validation.error';
+
+/**
+ * The one validation pipe of every service: unknown fields are stripped, payloads become DTO
+ * instances, and failures become a `RequestValidationError` each service renders in its own body.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: false,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
+  });
+}

@@ -1,0 +1,47 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import type { BaseServiceEnv } from '../config/base-service.env';
+import { requestIdFor } from './request-id';
+
+const QUIET_PATHS = ['/health/', '/metrics'];
+
+/**
+ * JSON logs (pino) with the request id on every line; `LOG_PRETTY=true` for humans (local start).
+ * Secrets are redacted at the logger, so no call site can leak them by accident.
+ */
+export function loggingModule(serviceName: string, env: BaseServiceEnv): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      name: serviceName,
+      level: env.LOG_LEVEL,
+      ...(env.LOG_PRETTY
+        ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
+        : {}),
+      genReqId: (request: IncomingMessage) => (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
+      autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.some((path) => request.url?.startsWith(path)) },
+      customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+      serializers: {
+        req: (request: { id: string; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+        }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.client_secret',
+          '*.clientSecret',
+          '*.refresh_token',
+          '*.access_token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+  });
+}
