@@ -13,7 +13,7 @@ export default async function globalSetup() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-pg-'));
   const port = await freePort();
-  const server = await startEmbeddedPostgres({ dataDir, port, persistent: false });
+  const server = await startEmbeddedPostgres({ dataDir, port, persistent: false, durable: false });
   process.env.TEST_DATABASE_URL = server.url;
   globalThis.__EMBEDDED_POSTGRES__ = server;
 }

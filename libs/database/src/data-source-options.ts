@@ -19,10 +19,10 @@ export interface ServiceDatabaseSettings {
  * tests: its own schema and migrations table, entities and migrations listed explicitly, never
  * `synchronize`.
  */
-export function buildDataSourceOptions(settings: ServiceDatabaseSettings): DataSourceOptions {
+export function buildDataSourceOptions(settings: ServiceDatabaseSettings): DataSourceOptions & { schema: string } {
   useCalendarDateStrings();
   return {
-    type: 'postgres',
+    type: 'postgres' as const,
     url: settings.url,
     schema: settings.schema,
     entities: settings.entities,
@@ -31,6 +31,9 @@ export function buildDataSourceOptions(settings: ServiceDatabaseSettings): DataS
     migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
+    // gen_random_uuid() is built into Postgres 13+; extensions are created by migrations, never at connect.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     // Failed statements are logged by each service's exception filter without their parameters
     // (they can hold personal data and password hashes); TypeORM would print both.
     logging: ['warn', 'migration'],
@@ -44,4 +47,26 @@ export function buildDataSourceOptions(settings: ServiceDatabaseSettings): DataS
       ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
     },
   };
+}
+
+/** The database variables every service reads (see BaseServiceEnv). */
+export interface DatabaseEnv {
+  DATABASE_URL: string;
+  DATABASE_POOL_MAX: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+}
+
+/** What a service declares about its own database. */
+export type ServiceDatabase = Pick<ServiceDatabaseSettings, 'schema' | 'applicationName' | 'entities' | 'migrations'>;
+
+export function serviceDataSourceOptions(
+  database: ServiceDatabase,
+  env: DatabaseEnv,
+): DataSourceOptions & { schema: string } {
+  return buildDataSourceOptions({
+    ...database,
+    url: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
 }

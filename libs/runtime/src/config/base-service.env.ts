@@ -1,5 +1,5 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { ToBoolean, ToInteger } from './env-transforms';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -64,4 +64,14 @@ export class BaseServiceEnv {
   @Min(0, { message: 'SHUTDOWN_GRACE_MS must be an integer of milliseconds between 0 and 120000' })
   @Max(120000, { message: 'SHUTDOWN_GRACE_MS must be an integer of milliseconds between 0 and 120000' })
   SHUTDOWN_GRACE_MS = 10000;
+
+  @Expose()
+  @IsString()
+  @MinLength(1, { message: 'JWT_ISSUER must be a non-empty string (the `iss` main-api puts in tokens)' })
+  JWT_ISSUER = 'agency-platform';
+
+  @Expose()
+  @IsString()
+  @MinLength(1, { message: 'JWT_AUDIENCE must be a non-empty string (the `aud` main-api puts in tokens)' })
+  JWT_AUDIENCE = 'agency-platform-api';
 }

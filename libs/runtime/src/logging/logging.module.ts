@@ -1,10 +1,11 @@
-import type { DynamicModule } from '@nestjs/common';
+import { RequestMethod, type DynamicModule } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { requestIdFor } from './request-id';
 
-const QUIET_PATHS = ['/health/', '/metrics'];
+// Probes and scrapes every few seconds would drown the request log.
+const QUIET_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
 
 /**
  * JSON logs (pino) with the request id on every line; `LOG_PRETTY=true` for humans (local start).
@@ -12,6 +13,7 @@ const QUIET_PATHS = ['/health/', '/metrics'];
  */
 export function loggingModule(serviceName: string, env: BaseServiceEnv): DynamicModule {
   return LoggerModule.forRoot({
+    exclude: QUIET_ROUTES,
     pinoHttp: {
       name: serviceName,
       level: env.LOG_LEVEL,
@@ -19,7 +21,6 @@ export function loggingModule(serviceName: string, env: BaseServiceEnv): Dynamic
         ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
         : {}),
       genReqId: (request: IncomingMessage) => (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
-      autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.some((path) => request.url?.startsWith(path)) },
       customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
       serializers: {

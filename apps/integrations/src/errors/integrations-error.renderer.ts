@@ -1,0 +1,43 @@
+import { IntegrationsErrorCode } from '@platform/contracts';
+import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+
+/** Every integrations failure as `{error, message, code}` (interfaces.md, decisions §4). */
+export function renderIntegrationsError(failure: NormalizedFailure): RenderedError {
+  const [error, code] = nameAndCodeFor(failure.kind);
+  const fieldMessages = failure.fieldErrors?.map((fieldError) => fieldError.message);
+  return {
+    status: failure.status,
+    body: {
+      error,
+      message: fieldMessages && fieldMessages.length > 0 ? fieldMessages.join('; ') : failure.message,
+      code,
+    },
+  };
+}
+
+function nameAndCodeFor(kind: FailureKind): [string, IntegrationsErrorCode] {
+  switch (kind) {
+    case 'validation':
+    case 'malformed_request':
+    case 'unsupported_media_type':
+    case 'payload_too_large':
+      return ['ValidationError', IntegrationsErrorCode.Validation];
+    case 'unauthenticated':
+      return ['Unauthorized', IntegrationsErrorCode.Generic];
+    case 'forbidden':
+      return ['Forbidden', IntegrationsErrorCode.Generic];
+    case 'not_found':
+    case 'method_not_allowed':
+      return ['NotFoundError', IntegrationsErrorCode.Generic];
+    case 'conflict':
+      return ['ConflictError', IntegrationsErrorCode.Generic];
+    case 'rate_limited':
+      return ['TooManyRequestsError', IntegrationsErrorCode.Generic];
+    case 'upstream_unavailable':
+      return ['MainApiUnavailableError', IntegrationsErrorCode.ApiRequest];
+    case 'database':
+      return ['DatabaseError', IntegrationsErrorCode.Query];
+    case 'internal':
+      return ['InternalServerError', IntegrationsErrorCode.Generic];
+  }
+}

@@ -1,0 +1,15 @@
+import type { ServiceDefinition } from '@platform/runtime';
+import type { IntegrationsEnv } from './config/integrations.env';
+import { renderIntegrationsError } from './errors/integrations-error.renderer';
+import { IntegrationsModule } from './integrations.module';
+
+export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
+  name: 'integrations',
+  title: 'Integrations',
+  description:
+    "Maps external systems' ids (JIRA, HubSpot, QuickBooks...) to platform entities, so they create, update " +
+    'and delete by their own ids; receives their webhooks.',
+  version: '1.0',
+  rootModule: (env) => IntegrationsModule.forRoot(env),
+  renderError: renderIntegrationsError,
+};

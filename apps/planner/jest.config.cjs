@@ -1,0 +1,9 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'planner',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/../../tools/testing/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/../../tools/testing/jest-global-teardown.mjs',
+};

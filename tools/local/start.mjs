@@ -1,0 +1,177 @@
+// `npm start`: everything a new user needs on one machine. Without DATABASE_URL an embedded
+// PostgreSQL starts (data in .data/postgres, port 54320 so it never collides with a system server);
+// then the three schemas are migrated, a demo company is provisioned once and the three services
+// run with readable logs until Ctrl-C, which stops them and the database cleanly.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { ensureDatabase } from '../postgres/ensure-database.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dataDir = join(root, '.data');
+const credentialsFile = join(dataDir, 'demo-credentials.json');
+const DEMO_COMPANY = 'Demo Agency';
+
+const services = [
+  { name: 'main-api', port: Number(process.env.MAIN_API_PORT ?? 3000) },
+  { name: 'planner', port: Number(process.env.PLANNER_PORT ?? 3001) },
+  { name: 'integrations', port: Number(process.env.INTEGRATIONS_PORT ?? 3002) },
+];
+const entry = (app, file) => join(root, 'dist', 'apps', app, 'apps', app, 'src', file);
+
+const children = new Set();
+let database;
+let stopping = false;
+
+function say(message) {
+  process.stdout.write(`[start] ${message}\n`);
+}
+
+async function main() {
+  mkdirSync(dataDir, { recursive: true });
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const port = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54320);
+    say(`no DATABASE_URL: starting embedded PostgreSQL on 127.0.0.1:${port} (data in .data/postgres)`);
+    database = await startDatabaseProcess(join(dataDir, 'postgres'), port);
+    await ensureDatabase(database.url, 'agency_platform');
+    databaseUrl = database.url.replace(/\/postgres$/, '/agency_platform');
+  } else {
+    say('using the database at DATABASE_URL');
+  }
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+
+  for (const service of services) {
+    await run(process.execPath, [entry(service.name, 'migrate.js')], env);
+  }
+  await provisionDemoCompany(env);
+
+  const mainApiUrl = `http://127.0.0.1:${services[0].port}`;
+  for (const service of services) {
+    const child = spawn(process.execPath, [entry(service.name, 'main.js')], {
+      env: { ...env, PORT: String(service.port), MAIN_API_URL: env.MAIN_API_URL ?? mainApiUrl, LOG_PRETTY: env.LOG_PRETTY ?? 'true' },
+      stdio: 'inherit',
+    });
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (!stopping) {
+        say(`${service.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything`);
+        void shutdown(1);
+      }
+    });
+  }
+
+  await Promise.all(services.map((service) => waitUntilReady(service)));
+  say('all services are ready:');
+  for (const service of services) {
+    say(`  ${service.name.padEnd(13)} http://localhost:${service.port}   docs: http://localhost:${service.port}/docs`);
+  }
+  say('press Ctrl-C to stop');
+}
+
+function startDatabaseProcess(directory, port) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'tools', 'postgres', 'run-embedded.mjs'), directory, String(port)], {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const stopped = new Promise((done) => child.once('exit', done));
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code}`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      resolve({
+        url: JSON.parse(line).url,
+        async stop() {
+          child.kill('SIGTERM');
+          await stopped;
+        },
+      });
+    });
+  });
+}
+
+async function provisionDemoCompany(env) {
+  const output = await run(
+    process.execPath,
+    [entry('main-api', 'provisioning/provision.cli.js'), '--company', DEMO_COMPANY, '--email', 'demo@demo-agency.example.com', '--first-name', 'Demo', '--last-name', 'Admin', '--if-absent'],
+    env,
+    { capture: true },
+  );
+  const result = JSON.parse(output);
+  if (result.alreadyProvisioned) {
+    say(
+      `demo company "${DEMO_COMPANY}" already provisioned (id ${result.companyId})` +
+        (existsSync(credentialsFile) ? `; its credentials are in ${credentialsFile}` : ''),
+    );
+    return;
+  }
+  writeFileSync(credentialsFile, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
+  say(`demo company provisioned; these credentials are shown once (a copy is in ${credentialsFile}):`);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+function run(command, args, env, { capture = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'] });
+    children.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      children.delete(child);
+      code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with code ${code}`));
+    });
+  });
+}
+
+async function waitUntilReady(service, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${service.port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${service.name} was not ready on port ${service.port} within ${timeoutMs / 1000} s`);
+}
+
+async function shutdown(exitCode) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  say('stopping...');
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((resolve) => {
+          const force = setTimeout(() => child.kill('SIGKILL'), 15000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (database) {
+    await database.stop().catch((error) => say(`could not stop PostgreSQL cleanly: ${error}`));
+  }
+  say('stopped');
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch((error) => {
+  say(`failed: ${error instanceof Error ? error.message : String(error)}`);
+  void shutdown(1);
+});
