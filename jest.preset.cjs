@@ -13,6 +13,8 @@ const esmPackages = [
   '@tokenizer',
   'uint8array-extras',
   '@borewit',
+  'content-disposition',
+  'cookie',
 ];
 
 const moduleNameMapper = Object.fromEntries(

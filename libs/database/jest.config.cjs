@@ -4,4 +4,6 @@ module.exports = {
   displayName: 'database',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  globalSetup: '<rootDir>/../../tools/testing/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/../../tools/testing/jest-global-teardown.mjs',
 };

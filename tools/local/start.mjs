@@ -3,7 +3,7 @@
 // then the three schemas are migrated, a demo company is provisioned once and the three services
 // run with readable logs until Ctrl-C, which stops them and the database cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -51,7 +51,12 @@ async function main() {
   const mainApiUrl = `http://127.0.0.1:${services[0].port}`;
   for (const service of services) {
     const child = spawn(process.execPath, [entry(service.name, 'main.js')], {
-      env: { ...env, PORT: String(service.port), MAIN_API_URL: env.MAIN_API_URL ?? mainApiUrl, LOG_PRETTY: env.LOG_PRETTY ?? 'true' },
+      env: {
+        ...env,
+        PORT: String(service.port),
+        MAIN_API_URL: env.MAIN_API_URL ?? mainApiUrl,
+        LOG_PRETTY: env.LOG_PRETTY ?? 'true',
+      },
       stdio: 'inherit',
     });
     children.add(child);
@@ -67,17 +72,23 @@ async function main() {
   await Promise.all(services.map((service) => waitUntilReady(service)));
   say('all services are ready:');
   for (const service of services) {
-    say(`  ${service.name.padEnd(13)} http://localhost:${service.port}   docs: http://localhost:${service.port}/docs`);
+    say(
+      `  ${service.name.padEnd(13)} http://localhost:${service.port}   docs: http://localhost:${service.port}/docs`,
+    );
   }
   say('press Ctrl-C to stop');
 }
 
 function startDatabaseProcess(directory, port) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'tools', 'postgres', 'run-embedded.mjs'), directory, String(port)], {
-      detached: true,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'tools', 'postgres', 'run-embedded.mjs'), directory, String(port)],
+      {
+        detached: true,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     const stopped = new Promise((done) => child.once('exit', done));
     child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code}`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
@@ -95,7 +106,18 @@ function startDatabaseProcess(directory, port) {
 async function provisionDemoCompany(env) {
   const output = await run(
     process.execPath,
-    [entry('main-api', 'provisioning/provision.cli.js'), '--company', DEMO_COMPANY, '--email', 'demo@demo-agency.example.com', '--first-name', 'Demo', '--last-name', 'Admin', '--if-absent'],
+    [
+      entry('main-api', 'provisioning/provision.cli.js'),
+      '--company',
+      DEMO_COMPANY,
+      '--email',
+      'demo@demo-agency.example.com',
+      '--first-name',
+      'Demo',
+      '--last-name',
+      'Admin',
+      '--if-absent',
+    ],
     env,
     { capture: true },
   );
@@ -130,7 +152,9 @@ async function waitUntilReady(service, timeoutMs = 60000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
     try {
-      const response = await fetch(`http://127.0.0.1:${service.port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`http://127.0.0.1:${service.port}/health/ready`, {
+        signal: AbortSignal.timeout(2000),
+      });
       if (response.ok) {
         return;
       }

@@ -12,7 +12,13 @@ const PASSWORD = 'postgres';
  * Starts (initialising on first use) a Postgres server with its data in `dataDir`, listening on
  * 127.0.0.1:`port`. Resolves to its admin URL and a `stop()`.
  */
-export async function startEmbeddedPostgres({ dataDir, port, persistent = true, durable = true, log = () => {} }) {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  persistent = true,
+  durable = true,
+  log = () => {},
+}) {
   await stopStaleServer(dataDir, log);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -41,7 +47,9 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent = true, 
     await server.start();
   } catch (error) {
     // The package rejects with a bare value; give the reader something to act on.
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${describe(error)}`);
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${describe(error)}`,
+    );
   }
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   return {

@@ -15,4 +15,3 @@ export async function ensureDatabase(adminUrl, name) {
     await client.end();
   }
 }
-

@@ -4,4 +4,7 @@ import { migrateCommand } from '@platform/database';
 import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
 
-void migrateCommand('integrations', integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)));
+void migrateCommand(
+  'integrations',
+  integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
+);

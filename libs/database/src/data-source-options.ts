@@ -19,7 +19,9 @@ export interface ServiceDatabaseSettings {
  * tests: its own schema and migrations table, entities and migrations listed explicitly, never
  * `synchronize`.
  */
-export function buildDataSourceOptions(settings: ServiceDatabaseSettings): DataSourceOptions & { schema: string } {
+export function buildDataSourceOptions(
+  settings: ServiceDatabaseSettings,
+): DataSourceOptions & { schema: string } {
   useCalendarDateStrings();
   return {
     type: 'postgres' as const,
@@ -57,7 +59,10 @@ export interface DatabaseEnv {
 }
 
 /** What a service declares about its own database. */
-export type ServiceDatabase = Pick<ServiceDatabaseSettings, 'schema' | 'applicationName' | 'entities' | 'migrations'>;
+export type ServiceDatabase = Pick<
+  ServiceDatabaseSettings,
+  'schema' | 'applicationName' | 'entities' | 'migrations'
+>;
 
 export function serviceDataSourceOptions(
   database: ServiceDatabase,

@@ -15,7 +15,9 @@ export async function migrateCommand(serviceName: string, options: SchemaOptions
     const applied = report.applied.length > 0 ? report.applied.join(', ') : 'nothing pending';
     process.stdout.write(`${serviceName}: schema "${report.schema}" is up to date (applied: ${applied})\n`);
   } catch (error) {
-    process.stderr.write(`${serviceName}: migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${serviceName}: migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   }
 }
@@ -24,7 +26,9 @@ export async function migrateCommand(serviceName: string, options: SchemaOptions
  * The SQL that would bring the migrated schema in line with the entities (empty when migrations and
  * entities agree). Used to generate migrations and, in tests, to prove there is no drift.
  */
-export async function pendingSchemaChanges(options: SchemaOptions): Promise<{ up: string[]; down: string[] }> {
+export async function pendingSchemaChanges(
+  options: SchemaOptions,
+): Promise<{ up: string[]; down: string[] }> {
   const dataSource = new DataSource(options);
   await dataSource.initialize();
   try {
@@ -43,7 +47,11 @@ export async function pendingSchemaChanges(options: SchemaOptions): Promise<{ up
  * it and the entities as a timestamped migration class to review by hand and list in the service's
  * migrations index.
  */
-export async function generateMigrationCommand(options: SchemaOptions, name: string, directory: string): Promise<void> {
+export async function generateMigrationCommand(
+  options: SchemaOptions,
+  name: string,
+  directory: string,
+): Promise<void> {
   if (!/^[A-Z][A-Za-z0-9]+$/.test(name)) {
     throw new Error('give the migration a PascalCase name, e.g. AddProjectBudget');
   }

@@ -10,7 +10,9 @@ export interface MigrationReport {
  * Postgres advisory lock keyed by the schema lets exactly one of them migrate while the others wait
  * and then find nothing to do.
  */
-export async function runMigrations(options: DataSourceOptions & { schema?: string }): Promise<MigrationReport> {
+export async function runMigrations(
+  options: DataSourceOptions & { schema?: string },
+): Promise<MigrationReport> {
   const schema = options.schema ?? 'public';
   const dataSource = new DataSource(options);
   await dataSource.initialize();

@@ -7,7 +7,10 @@ export class MainApiConsumerEnv extends BaseServiceEnv {
   @Expose()
   @IsUrl(
     { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
-    { message: 'MAIN_API_URL must be the http(s) base URL of main-api, e.g. http://localhost:3000 (it is required)' },
+    {
+      message:
+        'MAIN_API_URL must be the http(s) base URL of main-api, e.g. http://localhost:3000 (it is required)',
+    },
   )
   MAIN_API_URL!: string;
 

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UpstreamUnavailableError } from '@platform/runtime';
 import { MainApiRequestError } from './main-api-request.error';
-import { MAIN_API_CLIENT_OPTIONS, type CallerContext, type MainApiClientOptions } from './main-api-client.options';
+import {
+  MAIN_API_CLIENT_OPTIONS,
+  type CallerContext,
+  type MainApiClientOptions,
+} from './main-api-client.options';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { createDatabase, databaseUrl, dropDatabase } from '@platform/database';
 
 export interface TestDatabase {
   /** Connection URL of a database that only this test file uses. */
@@ -14,27 +14,19 @@ export interface TestDatabase {
  * and `drop()` leaves nothing behind.
  */
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const adminUrl = testServerUrl();
+  const name = `t_${label
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()
+    .slice(0, 30)}_${randomBytes(5).toString('hex')}`;
+  await createDatabase(adminUrl, name);
+  return { url: databaseUrl(adminUrl, name), name, drop: () => dropDatabase(adminUrl, name) };
+}
+
+export function testServerUrl(): string {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     throw new Error('TEST_DATABASE_URL is not set: run tests through Jest with the workspace preset');
   }
-  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 30)}_${randomBytes(5).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
-  };
-}
-
-async function withAdmin(adminUrl: string, work: (client: Client) => Promise<unknown>): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
+  return adminUrl;
 }

@@ -5,9 +5,11 @@ import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
 import { integrationsDataSourceOptions } from './integrations.data-source';
 
 const [name, directory] = process.argv.slice(2);
-generateMigrationCommand(integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)), name ?? '', directory ?? '.').catch(
-  (error: unknown) => {
-    process.stderr.write(`integrations: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+generateMigrationCommand(
+  integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
+  name ?? '',
+  directory ?? '.',
+).catch((error: unknown) => {
+  process.stderr.write(`integrations: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -5,9 +5,11 @@ import { MainApiEnv } from '../config/main-api.env';
 import { mainApiDataSourceOptions } from './main-api.data-source';
 
 const [name, directory] = process.argv.slice(2);
-generateMigrationCommand(mainApiDataSourceOptions(loadEnvOrExit('main-api', MainApiEnv)), name ?? '', directory ?? '.').catch(
-  (error: unknown) => {
-    process.stderr.write(`main-api: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+generateMigrationCommand(
+  mainApiDataSourceOptions(loadEnvOrExit('main-api', MainApiEnv)),
+  name ?? '',
+  directory ?? '.',
+).catch((error: unknown) => {
+  process.stderr.write(`main-api: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

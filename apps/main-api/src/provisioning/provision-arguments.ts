@@ -1,6 +1,16 @@
 import { parseArgs } from 'node:util';
 import { plainToInstance } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Length, Max, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
 
 export class ProvisionArguments {
   @IsString()
@@ -54,7 +64,11 @@ export function parseProvisionArguments(argv: string[]): ProvisionArguments {
   if (values.company === undefined) {
     throw new Error(`--company is required. ${PROVISION_USAGE}`);
   }
-  const slug = values.company.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
+  const slug =
+    values.company
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'company';
   const parsed = plainToInstance(ProvisionArguments, {
     company: values.company,
     email: values.email ?? `admin@${slug}.example.com`,

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`provision: ${message}${message.includes('does not exist') ? ' (run the migrate command first)' : ''}\n`);
+  process.stderr.write(
+    `provision: ${message}${message.includes('does not exist') ? ' (run the migrate command first)' : ''}\n`,
+  );
   process.exitCode = 1;
 });

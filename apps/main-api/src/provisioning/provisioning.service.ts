@@ -34,7 +34,9 @@ export class ProvisioningService {
   constructor(private readonly dataSource: DataSource) {}
 
   async findCompanyIdByName(name: string): Promise<number | undefined> {
-    const company = await this.dataSource.getRepository(Company).findOne({ where: { name }, order: { id: 'ASC' } });
+    const company = await this.dataSource
+      .getRepository(Company)
+      .findOne({ where: { name }, order: { id: 'ASC' } });
     return company?.id;
   }
 

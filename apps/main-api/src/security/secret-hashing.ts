@@ -18,7 +18,14 @@ function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<B
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(secret, salt, PARAMETERS);
-  return ['scrypt', PARAMETERS.N, PARAMETERS.r, PARAMETERS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    PARAMETERS.N,
+    PARAMETERS.r,
+    PARAMETERS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
@@ -27,7 +34,11 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(secret, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(secret, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

@@ -5,9 +5,11 @@ import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
 import { plannerDataSourceOptions } from './planner.data-source';
 
 const [name, directory] = process.argv.slice(2);
-generateMigrationCommand(plannerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)), name ?? '', directory ?? '.').catch(
-  (error: unknown) => {
-    process.stderr.write(`planner: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+generateMigrationCommand(
+  plannerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)),
+  name ?? '',
+  directory ?? '.',
+).catch((error: unknown) => {
+  process.stderr.write(`planner: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -10,7 +10,9 @@ const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 /** Variables every service reads. Each app extends it (and sets its own default PORT). */
 export class BaseServiceEnv {
   @Expose()
-  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be one of development, test, production' })
+  @IsIn(['development', 'test', 'production'], {
+    message: 'NODE_ENV must be one of development, test, production',
+  })
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
   @Expose()
@@ -46,9 +48,15 @@ export class BaseServiceEnv {
 
   @Expose()
   @ToInteger()
-  @IsInt({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)' })
-  @Min(0, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)' })
-  @Max(600000, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)' })
+  @IsInt({
+    message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)',
+  })
+  @Min(0, {
+    message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)',
+  })
+  @Max(600000, {
+    message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer of milliseconds, 0 to 600000 (0 = none)',
+  })
   DATABASE_STATEMENT_TIMEOUT_MS = 15000;
 
   @Expose()

@@ -7,9 +7,17 @@ import { EnvValidationError } from './env-validation.error';
  * variables are read, defaults come from the class, and error messages name the variable and what it
  * expects but never echo the value (it may be a secret).
  */
-export function loadEnv<T extends object>(envClass: ClassConstructor<T>, source: NodeJS.ProcessEnv = process.env): T {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const env = plainToInstance(envClass, present, { excludeExtraneousValues: true, exposeDefaultValues: true });
+export function loadEnv<T extends object>(
+  envClass: ClassConstructor<T>,
+  source: NodeJS.ProcessEnv = process.env,
+): T {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const env = plainToInstance(envClass, present, {
+    excludeExtraneousValues: true,
+    exposeDefaultValues: true,
+  });
   const errors = validateSync(env, { forbidUnknownValues: true });
   if (errors.length > 0) {
     throw new EnvValidationError(errors.flatMap(describe));

@@ -49,7 +49,12 @@ function isFastifyError(error: unknown): error is FastifyLikeError {
  */
 export function normalizeFailure(exception: unknown): NormalizedFailure {
   if (exception instanceof RequestValidationError) {
-    return { kind: 'validation', status: 400, message: exception.message, fieldErrors: exception.fieldErrors };
+    return {
+      kind: 'validation',
+      status: 400,
+      message: exception.message,
+      fieldErrors: exception.fieldErrors,
+    };
   }
   if (exception instanceof UpstreamUnavailableError) {
     return { kind: 'upstream_unavailable', status: 503, message: exception.message };

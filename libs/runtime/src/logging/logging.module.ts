@@ -5,7 +5,10 @@ import type { BaseServiceEnv } from '../config/base-service.env';
 import { requestIdFor } from './request-id';
 
 // Probes and scrapes every few seconds would drown the request log.
-const QUIET_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
+const QUIET_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({
+  path,
+  method: RequestMethod.GET,
+}));
 
 /**
  * JSON logs (pino) with the request id on every line; `LOG_PRETTY=true` for humans (local start).
@@ -18,9 +21,15 @@ export function loggingModule(serviceName: string, env: BaseServiceEnv): Dynamic
       name: serviceName,
       level: env.LOG_LEVEL,
       ...(env.LOG_PRETTY
-        ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' },
+            },
+          }
         : {}),
-      genReqId: (request: IncomingMessage) => (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
+      genReqId: (request: IncomingMessage) =>
+        (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
       customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
       serializers: {

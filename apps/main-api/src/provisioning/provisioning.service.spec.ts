@@ -1,0 +1,126 @@
+import { runMigrations } from '@platform/database';
+import { Role } from '@platform/contracts';
+import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { DataSource } from 'typeorm';
+import { ApiClient } from '../api-clients/api-client.entity';
+import { Company } from '../companies/company.entity';
+import { mainApiDataSourceOptions } from '../database/main-api.data-source';
+import { verifySecret } from '../security/secret-hashing';
+import { User } from '../users/user.entity';
+import { parseProvisionArguments } from './provision-arguments';
+import { ProvisioningService } from './provisioning.service';
+
+describe('ProvisioningService', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let provisioning: ProvisioningService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('provisioning');
+    const options = mainApiDataSourceOptions({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: 4,
+      DATABASE_STATEMENT_TIMEOUT_MS: 0,
+    });
+    await runMigrations(options);
+    dataSource = await new DataSource(options).initialize();
+    provisioning = new ProvisioningService(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('creates a company, its first C-Level user and an API client, storing only slow hashes', async () => {
+    const result = await provisioning.provision({
+      companyName: 'Acme',
+      email: 'CEO@Acme.test',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+
+    expect(result).toEqual({
+      companyId: expect.any(Number),
+      userId: expect.any(Number),
+      email: 'ceo@acme.test',
+      password: expect.stringMatching(/^[\w-]{16}$/),
+      apiKey: expect.stringMatching(/^ak_[0-9a-f]{24}$/),
+      clientSecret: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    const user = await dataSource
+      .getRepository(User)
+      .findOneOrFail({
+        where: { id: result.userId },
+        select: { id: true, companyId: true, roleId: true, passwordHash: true },
+      });
+    const client = await dataSource
+      .getRepository(ApiClient)
+      .findOneOrFail({
+        where: { apiKey: result.apiKey },
+        select: { id: true, companyId: true, roleId: true, secretHash: true },
+      });
+    expect(user).toMatchObject({ companyId: result.companyId, roleId: Role.CLevel });
+    expect(client).toMatchObject({ companyId: result.companyId, roleId: Role.CLevel });
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).not.toContain(result.password);
+    await expect(verifySecret(result.password, user.passwordHash ?? '')).resolves.toBe(true);
+    await expect(verifySecret(result.clientSecret, client.secretHash)).resolves.toBe(true);
+    await expect(verifySecret('wrong', client.secretHash)).resolves.toBe(false);
+  });
+
+  it('saves nothing when the e-mail is taken, whatever its case', async () => {
+    await provisioning.provision({
+      companyName: 'First',
+      email: 'owner@studio.test',
+      firstName: 'A',
+      lastName: 'B',
+    });
+    const companiesBefore = await dataSource.getRepository(Company).count();
+
+    await expect(
+      provisioning.provision({
+        companyName: 'Second',
+        email: 'OWNER@studio.test',
+        firstName: 'C',
+        lastName: 'D',
+      }),
+    ).rejects.toMatchObject({
+      driverError: expect.objectContaining({ constraint: 'users_email_lower_key' }),
+    });
+    expect(await dataSource.getRepository(Company).count()).toBe(companiesBefore);
+  });
+
+  it('finds an existing company by name for --if-absent', async () => {
+    const { companyId } = await provisioning.provision({
+      companyName: 'Lookup Ltd',
+      email: 'a@lookup.test',
+      firstName: 'A',
+      lastName: 'B',
+    });
+
+    await expect(provisioning.findCompanyIdByName('Lookup Ltd')).resolves.toBe(companyId);
+    await expect(provisioning.findCompanyIdByName('Nobody')).resolves.toBeUndefined();
+  });
+});
+
+describe('parseProvisionArguments', () => {
+  it('fills defaults from the company name', () => {
+    expect(parseProvisionArguments(['--company', 'Blue Fox Studio'])).toMatchObject({
+      company: 'Blue Fox Studio',
+      email: 'admin@blue-fox-studio.example.com',
+      currency: 1,
+      ifAbsent: false,
+    });
+  });
+
+  it.each([
+    [[], '--company is required'],
+    [['--company', 'A', '--email', 'not-an-email'], '--email must be an e-mail address'],
+    [['--company', 'A', '--password', 'short'], '--password must be 12 to 200 characters'],
+    [['--company', 'A', '--currency', '99'], '--currency must be a currency id'],
+    [['--company', 'A', '--colour', 'red'], "Unknown option '--colour'"],
+  ])('rejects %p', (argv, message) => {
+    expect(() => parseProvisionArguments(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,126 @@
+import {
+  FakeHttpServer,
+  itServesTheOperationalEndpoints,
+  startTestService,
+  type TestService,
+} from '@platform/testing';
+import { DataSource } from 'typeorm';
+import { PlannerEnv } from '../src/config/planner.env';
+import { plannerDataSourceOptions } from '../src/database/planner.data-source';
+import { plannerService } from '../src/planner.service';
+
+describe('planner (e2e)', () => {
+  let mainApi: FakeHttpServer;
+  let service: TestService<PlannerEnv>;
+
+  beforeAll(async () => {
+    mainApi = await FakeHttpServer.start();
+    service = await startTestService({
+      definition: plannerService,
+      envClass: PlannerEnv,
+      dataSourceOptions: plannerDataSourceOptions,
+      env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
+    });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    await mainApi.stop();
+  });
+
+  itServesTheOperationalEndpoints({
+    getApp: () => service.app,
+    getEnv: () => service.env,
+    dataSourceOptions: plannerDataSourceOptions,
+    openApiTitle: 'Resource allocation (planner)',
+    notFoundBody: { error: 'NotFoundError', message: 'Cannot GET /no-such-route' },
+    malformedJsonBody: {
+      error: 'InvalidAllocationError',
+      message: expect.stringContaining('JSON') as unknown as string,
+    },
+  });
+
+  describe('readiness', () => {
+    afterEach(() => {
+      mainApi.respondWith((_request, response) => response.writeHead(200).end('{"status":"ok"}'));
+    });
+
+    it('checks that main-api answers, at its liveness endpoint', async () => {
+      mainApi.requests.length = 0;
+
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({
+        info: { database: { status: 'up' }, 'main-api': { status: 'up' } },
+      });
+      expect(mainApi.requests.map((request) => request.url)).toEqual(['/health/live']);
+    });
+
+    it('is 503 and names main-api while main-api fails', async () => {
+      mainApi.respondWith((_request, response) => response.writeHead(500).end());
+
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'error', error: { 'main-api': { status: 'down' } } });
+    });
+
+    it('is 503 within the check deadline while main-api hangs', async () => {
+      mainApi.respondWith(() => undefined);
+
+      const started = Date.now();
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+
+      expect(ready.statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(2500);
+    });
+  });
+
+  describe('allocations table', () => {
+    let dataSource: DataSource;
+    const insert = (projectId: number, from: string, to: string) =>
+      dataSource.query(
+        'INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours) VALUES (1, 7, $1, $2, $3, 8)',
+        [projectId, from, to],
+      );
+
+    beforeAll(async () => {
+      dataSource = await new DataSource(plannerDataSourceOptions(service.env)).initialize();
+    });
+
+    afterAll(() => dataSource.destroy());
+
+    it('refuses, in the database, two allocations of a user on a project sharing a day', async () => {
+      await insert(100, '2026-01-05', '2026-01-09');
+
+      await expect(insert(100, '2026-01-09', '2026-01-16')).rejects.toMatchObject({
+        driverError: expect.objectContaining({ code: '23P01', constraint: 'allocations_no_overlap' }),
+      });
+      await expect(insert(100, '2026-01-10', '2026-01-16')).resolves.toBeDefined();
+      await expect(insert(101, '2026-01-05', '2026-01-09')).resolves.toBeDefined();
+    });
+
+    it('lets exactly one of two concurrent overlapping saves succeed', async () => {
+      const outcomes = await Promise.allSettled([
+        insert(200, '2026-02-02', '2026-02-06'),
+        insert(200, '2026-02-04', '2026-02-10'),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    });
+
+    it('refuses an empty or inverted range and non-positive hours', async () => {
+      await expect(insert(300, '2026-03-05', '2026-03-05')).rejects.toMatchObject({
+        driverError: expect.objectContaining({ constraint: 'allocations_range_check' }),
+      });
+      await expect(
+        dataSource.query(
+          "INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours) VALUES (1, 7, 301, '2026-03-01', '2026-03-02', 0)",
+        ),
+      ).rejects.toMatchObject({
+        driverError: expect.objectContaining({ constraint: 'allocations_hours_check' }),
+      });
+    });
+  });
+});

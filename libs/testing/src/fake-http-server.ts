@@ -1,0 +1,55 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => void;
+
+/**
+ * A small real HTTP server standing in for main-api inside one app's tests (the platform-e2e
+ * project tests against the real one). Records every request; the handler decides the answer.
+ */
+export class FakeHttpServer {
+  readonly requests: RecordedRequest[] = [];
+  private handler: FakeHandler = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  };
+  private readonly server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const recorded = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      this.requests.push(recorded);
+      this.handler(recorded, response);
+    });
+  });
+
+  static async start(): Promise<FakeHttpServer> {
+    const fake = new FakeHttpServer();
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  respondWith(handler: FakeHandler): void {
+    this.handler = handler;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
