@@ -48,18 +48,14 @@ describe('ProvisioningService', () => {
       apiKey: expect.stringMatching(/^ak_[0-9a-f]{24}$/),
       clientSecret: expect.stringMatching(/^[\w-]{43}$/),
     });
-    const user = await dataSource
-      .getRepository(User)
-      .findOneOrFail({
-        where: { id: result.userId },
-        select: { id: true, companyId: true, roleId: true, passwordHash: true },
-      });
-    const client = await dataSource
-      .getRepository(ApiClient)
-      .findOneOrFail({
-        where: { apiKey: result.apiKey },
-        select: { id: true, companyId: true, roleId: true, secretHash: true },
-      });
+    const user = await dataSource.getRepository(User).findOneOrFail({
+      where: { id: result.userId },
+      select: { id: true, companyId: true, roleId: true, passwordHash: true },
+    });
+    const client = await dataSource.getRepository(ApiClient).findOneOrFail({
+      where: { apiKey: result.apiKey },
+      select: { id: true, companyId: true, roleId: true, secretHash: true },
+    });
     expect(user).toMatchObject({ companyId: result.companyId, roleId: Role.CLevel });
     expect(client).toMatchObject({ companyId: result.companyId, roleId: Role.CLevel });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
