@@ -3,6 +3,7 @@
 // then the three schemas are migrated, a demo company is provisioned once and the three services
 // run with readable logs until Ctrl-C, which stops them and the database cleanly.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,9 @@ async function main() {
     say('using the database at DATABASE_URL');
   }
   const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
+    env.JWT_PRIVATE_KEY_FILE = ensureLocalSigningKey();
+  }
 
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);
@@ -76,7 +80,21 @@ async function main() {
       `  ${service.name.padEnd(13)} http://localhost:${service.port}   docs: http://localhost:${service.port}/docs`,
     );
   }
+  say(
+    `get a token: curl -s -X POST -u "$API_KEY:$CLIENT_SECRET" 'http://localhost:${services[0].port}/v1/oauth/token?grant_type=client_credentials'`,
+  );
   say('press Ctrl-C to stop');
+}
+
+/** The key main-api signs access tokens with, made once per checkout (never committed: .data/). */
+function ensureLocalSigningKey() {
+  const file = join(dataDir, 'jwt-private-key.pem');
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    say('generated the access-token signing key in .data/jwt-private-key.pem');
+  }
+  return file;
 }
 
 function startDatabaseProcess(directory, port) {

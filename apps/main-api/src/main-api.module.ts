@@ -1,20 +1,35 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule, StaticKeySource } from '@platform/auth';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { MAIN_API_ENV, type MainApiEnv } from './config/main-api.env';
 import { mainApiDataSourceOptions } from './database/main-api.data-source';
+import { loadSigningKeys } from './oauth/keys/signing-keys';
+import { OAuthModule } from './oauth/oauth.module';
+import { TenancyModule } from './tenancy/tenancy.module';
+import { UsersModule } from './users/users.module';
 
 @Module({})
 export class MainApiModule {
   static forRoot(env: MainApiEnv): DynamicModule {
+    const signingKeys = loadSigningKeys(env);
     return {
       module: MainApiModule,
       global: true,
       imports: [
         loggingModule('main-api', env),
         TypeOrmModule.forRoot({ ...mainApiDataSourceOptions(env), retryAttempts: 3, retryDelay: 1000 }),
+        // main-api verifies its own tokens with its own key set, without calling its JWKS over HTTP.
+        AuthModule.forRoot({
+          issuer: env.JWT_ISSUER,
+          audience: env.JWT_AUDIENCE,
+          keys: { source: new StaticKeySource(signingKeys.publicKeys) },
+        }),
         MetricsModule,
         HealthModule.forRoot(),
+        TenancyModule,
+        OAuthModule.forRoot(env, signingKeys),
+        UsersModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

@@ -1,10 +1,19 @@
 import { EnvValidationError, loadEnv } from '@platform/runtime';
-import { itServesTheOperationalEndpoints, startTestService, type TestService } from '@platform/testing';
+import {
+  generateTestKeyPair,
+  itRejectsBadBearerTokens,
+  itServesTheOperationalEndpoints,
+  signTestToken,
+  startTestService,
+  TestProbeController,
+  type TestService,
+} from '@platform/testing';
 import { MainApiEnv } from '../src/config/main-api.env';
 import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 
 describe('main-api (e2e)', () => {
+  const keys = generateTestKeyPair();
   let service: TestService<MainApiEnv>;
 
   beforeAll(async () => {
@@ -12,6 +21,8 @@ describe('main-api (e2e)', () => {
       definition: mainApiService,
       envClass: MainApiEnv,
       dataSourceOptions: mainApiDataSourceOptions,
+      env: { JWT_PRIVATE_KEY: keys.privatePem },
+      extraControllers: [TestProbeController],
     });
   });
 
@@ -46,5 +57,41 @@ describe('main-api (e2e)', () => {
     expect(() => loadEnv(MainApiEnv, { DATABASE_URL: service.database.url, PORT: 'eighty' })).toThrow(
       new EnvValidationError(['PORT must be an integer between 0 and 65535']),
     );
+  });
+
+  describe('authentication with its own signing keys', () => {
+    itRejectsBadBearerTokens({
+      getApp: () => service.app,
+      getKeys: () => keys,
+      url: '/v1/test-probe/principal',
+      unauthorizedBody: (message) => ({ status: 401, name: 'PlatformCustomError', code: 'AC005', message }),
+    });
+
+    it.each([
+      ['setup', 2, 200],
+      ['setup', 3, 403],
+      ['delivery', 3, 200],
+      ['delivery', 4, 403],
+      ['integrations', 1, 200],
+      ['integrations', 6, 403],
+    ])('applies the role matrix: %s for role %i answers %i', async (probe, roleId, status) => {
+      const token = signTestToken({ keys, roleId });
+
+      const response = await service.app.inject({
+        method: 'GET',
+        url: `/v1/test-probe/${probe}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+      expect(response.statusCode).toBe(status);
+      if (status === 403) {
+        expect(response.json()).toEqual({
+          status: 403,
+          name: 'PlatformCustomError',
+          code: 'AC006',
+          message: 'Your role does not allow this operation',
+        });
+      }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@platform/auth';
 import { MainApiClientModule, mainApiReadinessChecks } from '@platform/main-api-client';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
@@ -15,6 +16,16 @@ export class PlannerModule {
         loggingModule('planner', env),
         TypeOrmModule.forRoot({ ...plannerDataSourceOptions(env), retryAttempts: 3, retryDelay: 1000 }),
         MainApiClientModule.forRoot({ baseUrl: env.MAIN_API_URL, timeoutMs: env.MAIN_API_TIMEOUT_MS }),
+        AuthModule.forRoot({
+          issuer: env.JWT_ISSUER,
+          audience: env.JWT_AUDIENCE,
+          keys: {
+            jwks: {
+              url: `${env.MAIN_API_URL.replace(/\/+$/, '')}/v1/.well-known/jwks.json`,
+              timeoutMs: env.MAIN_API_TIMEOUT_MS,
+            },
+          },
+        }),
         MetricsModule,
         HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),
       ],

@@ -1,7 +1,12 @@
 import {
-  FakeHttpServer,
+  generateTestKeyPair,
+  itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
+  signTestToken,
+  startFakeMainApi,
   startTestService,
+  TestProbeController,
+  type FakeHttpServer,
   type TestService,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
@@ -10,16 +15,18 @@ import { plannerDataSourceOptions } from '../src/database/planner.data-source';
 import { plannerService } from '../src/planner.service';
 
 describe('planner (e2e)', () => {
+  const keys = generateTestKeyPair();
   let mainApi: FakeHttpServer;
   let service: TestService<PlannerEnv>;
 
   beforeAll(async () => {
-    mainApi = await FakeHttpServer.start();
+    mainApi = await startFakeMainApi(keys.jwks);
     service = await startTestService({
       definition: plannerService,
       envClass: PlannerEnv,
       dataSourceOptions: plannerDataSourceOptions,
       env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
+      extraControllers: [TestProbeController],
     });
   });
 
@@ -41,9 +48,7 @@ describe('planner (e2e)', () => {
   });
 
   describe('readiness', () => {
-    afterEach(() => {
-      mainApi.respondWith((_request, response) => response.writeHead(200).end('{"status":"ok"}'));
-    });
+    afterEach(() => mainApi.reset());
 
     it('checks that main-api answers, at its liveness endpoint', async () => {
       mainApi.requests.length = 0;
@@ -74,6 +79,56 @@ describe('planner (e2e)', () => {
 
       expect(ready.statusCode).toBe(503);
       expect(Date.now() - started).toBeLessThan(2500);
+    });
+  });
+
+  describe("authentication with keys from main-api's JWKS", () => {
+    itRejectsBadBearerTokens({
+      getApp: () => service.app,
+      getKeys: () => keys,
+      url: '/test-probe/principal',
+      unauthorizedBody: (message) => ({ error: 'Unauthorized', message }),
+    });
+
+    it('gives handlers the principal of the token', async () => {
+      const token = signTestToken({ keys, subject: 'client:5', companyId: 42, roleId: 2 });
+
+      const response = await service.app.inject({
+        method: 'GET',
+        url: '/test-probe/principal',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+      expect(response.json()).toEqual({
+        subject: 'client:5',
+        companyId: 42,
+        roleId: 2,
+        clientId: 5,
+        tokenId: expect.any(String),
+      });
+    });
+
+    it.each([
+      [1, 200],
+      [3, 200],
+      [4, 403],
+      [6, 403],
+    ])('lets role %i write allocations: %i', async (roleId, status) => {
+      const token = signTestToken({ keys, roleId });
+
+      const response = await service.app.inject({
+        method: 'GET',
+        url: '/test-probe/delivery',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+      expect(response.statusCode).toBe(status);
+      if (status === 403) {
+        expect(response.json()).toEqual({
+          error: 'Forbidden',
+          message: 'Your role does not allow this operation',
+        });
+      }
     });
   });
 

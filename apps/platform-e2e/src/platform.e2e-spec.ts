@@ -1,9 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
 import { RunningService, runToCompletion, type ServiceName } from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 
 describe('the three services, as built and deployed', () => {
+  const keys = generateTestKeyPair();
   let database: TestDatabase;
   let mainApi: RunningService;
   let planner: RunningService;
@@ -15,7 +16,10 @@ describe('the three services, as built and deployed', () => {
       const migration = await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url });
       expect(migration).toMatchObject({ code: 0 });
     }
-    mainApi = await RunningService.start('main-api', { DATABASE_URL: database.url });
+    mainApi = await RunningService.start('main-api', {
+      DATABASE_URL: database.url,
+      JWT_PRIVATE_KEY: keys.privatePem,
+    });
     await mainApi.waitUntilReady();
     planner = await RunningService.start('planner', {
       DATABASE_URL: database.url,
@@ -75,6 +79,11 @@ describe('a service with bad configuration', () => {
       'main-api: invalid configuration: PORT must be an integer',
     ],
     [
+      'main-api',
+      { DATABASE_URL: 'postgres://x@127.0.0.1/x' },
+      'main-api: invalid configuration: JWT_PRIVATE_KEY (PEM) or JWT_PRIVATE_KEY_FILE',
+    ],
+    [
       'integrations',
       { MAIN_API_URL: 'http://127.0.0.1:3000' },
       'integrations: invalid configuration: DATABASE_URL must be',
@@ -97,7 +106,10 @@ describe('a service with bad configuration', () => {
     const result = await runToCompletion(
       'main-api',
       'main.js',
-      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      {
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        JWT_PRIVATE_KEY: generateTestKeyPair().privatePem,
+      },
       30000,
     );
 

@@ -4,3 +4,4 @@ export * from './main-api-request.error';
 export * from './main-api.client';
 export * from './main-api-consumer.env';
 export * from './main-api-readiness';
+export * from './caller.decorator';

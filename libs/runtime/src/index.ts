@@ -17,3 +17,4 @@ export * from './logging/logging.module';
 export * from './logging/request-id';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.registry';
+export * from './http/parse-id.pipe';

@@ -16,9 +16,11 @@ export type FakeHandler = (request: RecordedRequest, response: ServerResponse) =
  */
 export class FakeHttpServer {
   readonly requests: RecordedRequest[] = [];
-  private handler: FakeHandler = (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-  };
+  private handler: FakeHandler;
+
+  private constructor(private readonly defaultHandler: FakeHandler) {
+    this.handler = defaultHandler;
+  }
   private readonly server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,8 +36,8 @@ export class FakeHttpServer {
     });
   });
 
-  static async start(): Promise<FakeHttpServer> {
-    const fake = new FakeHttpServer();
+  static async start(defaultHandler: FakeHandler = answerOk): Promise<FakeHttpServer> {
+    const fake = new FakeHttpServer(defaultHandler);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     return fake;
   }
@@ -48,8 +50,25 @@ export class FakeHttpServer {
     this.handler = handler;
   }
 
+  /** Back to the handler given at start. */
+  reset(): void {
+    this.handler = this.defaultHandler;
+  }
+
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+function answerOk(_request: RecordedRequest, response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+}
+
+/** A stand-in for main-api that is alive and publishes `jwks` as its signing keys. */
+export function startFakeMainApi(jwks: object): Promise<FakeHttpServer> {
+  return FakeHttpServer.start((request, response) => {
+    const body = request.url === '/v1/.well-known/jwks.json' ? jwks : { status: 'ok' };
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
 }

@@ -1,3 +1,4 @@
+import { Module, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { runMigrations, type DatabaseEnv } from '@platform/database';
 import { createServiceApp, loadEnv, type BaseServiceEnv, type ServiceDefinition } from '@platform/runtime';
@@ -18,7 +19,12 @@ export interface TestServiceOptions<Env extends BaseServiceEnv> {
   dataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string };
   /** Extra variables (e.g. MAIN_API_URL of a fake); DATABASE_URL is the test file's own database. */
   env?: Record<string, string>;
+  /** Test-only controllers mounted beside the service's own (e.g. TestProbeController). */
+  extraControllers?: Type[];
 }
+
+@Module({})
+class TestHarnessModule {}
 
 /**
  * The real service (Fastify, filters, pipes, modules) on a fresh migrated database of its own,
@@ -38,7 +44,18 @@ export async function startTestService<Env extends BaseServiceEnv>(
       DATABASE_POOL_MAX: '4',
     });
     await runMigrations(options.dataSourceOptions(env));
-    const app = await createServiceApp(options.definition, env);
+    const { definition, extraControllers = [] } = options;
+    const app = await createServiceApp(
+      {
+        ...definition,
+        rootModule: (serviceEnv) => ({
+          module: TestHarnessModule,
+          imports: [definition.rootModule(serviceEnv)],
+          controllers: extraControllers,
+        }),
+      },
+      env,
+    );
     await app.getHttpAdapter().getInstance().ready();
     return {
       app,

@@ -2,6 +2,8 @@ import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from
 import type { DataSourceOptions } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
+import { RateLimitBucket } from '../oauth/rate-limit/rate-limit-bucket.entity';
+import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
 import { User } from '../users/user.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
@@ -9,7 +11,7 @@ import { MAIN_API_MIGRATIONS } from './migrations';
 export const MAIN_API_DATABASE: ServiceDatabase = {
   schema: 'main_api',
   applicationName: 'main-api',
-  entities: [Company, User, ApiClient],
+  entities: [Company, User, ApiClient, RefreshToken, RateLimitBucket],
   migrations: MAIN_API_MIGRATIONS,
 };
 

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -13,9 +14,18 @@ import {
 } from 'class-validator';
 
 export class ProvisionArguments {
+  @IsIn(['company', 'add-user', 'add-client'])
+  mode!: 'company' | 'add-user' | 'add-client';
+
+  @IsOptional()
   @IsString()
   @Length(1, 200, { message: '--company must be a name of 1 to 200 characters' })
-  company!: string;
+  company?: string;
+
+  @IsOptional()
+  @IsInt({ message: '--company-id must be the id of an existing company' })
+  @Min(1, { message: '--company-id must be the id of an existing company' })
+  companyId?: number;
 
   @IsEmail({}, { message: '--email must be an e-mail address' })
   email!: string;
@@ -38,13 +48,34 @@ export class ProvisionArguments {
   @Max(10, { message: '--currency must be a currency id (1 USD … 10 UYU)' })
   currency!: number;
 
+  @IsInt({
+    message:
+      '--role must be a role id: 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
+  @Min(1, {
+    message:
+      '--role must be a role id: 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
+  @Max(6, {
+    message:
+      '--role must be a role id: 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
+  role!: number;
+
+  @IsString()
+  @Length(1, 200, { message: '--name must be 1 to 200 characters' })
+  name!: string;
+
   @IsBoolean()
   ifAbsent!: boolean;
 }
 
-export const PROVISION_USAGE =
-  'usage: npm run provision -- --company "Acme" [--email ceo@acme.test] [--first-name Ada] [--last-name Lovelace] ' +
-  '[--password <12+ chars>] [--currency 1] [--if-absent]';
+export const PROVISION_USAGE = [
+  'usage:',
+  '  npm run provision -- --company "Acme" [--email ceo@acme.test] [--first-name Ada] [--last-name Lovelace] [--password <12+ chars>] [--currency 1] [--if-absent]',
+  '  npm run provision -- --add-user --company-id 1 --email pm@acme.test [--first-name Pat] [--last-name Doe] [--role 3] [--password <12+ chars>]',
+  '  npm run provision -- --add-client --company-id 1 [--name "CRM sync"] [--role 1]',
+].join('\n');
 
 /** Parses and validates the command line; throws an Error with a one-line message on bad input. */
 export function parseProvisionArguments(argv: string[]): ProvisionArguments {
@@ -52,30 +83,50 @@ export function parseProvisionArguments(argv: string[]): ProvisionArguments {
     args: argv,
     options: {
       company: { type: 'string' },
+      'company-id': { type: 'string' },
+      'add-user': { type: 'boolean' },
+      'add-client': { type: 'boolean' },
       email: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       password: { type: 'string' },
       currency: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
       'if-absent': { type: 'boolean' },
     },
     strict: true,
   });
-  if (values.company === undefined) {
-    throw new Error(`--company is required. ${PROVISION_USAGE}`);
+  const mode = values['add-user'] ? 'add-user' : values['add-client'] ? 'add-client' : 'company';
+  if (values['add-user'] && values['add-client']) {
+    throw new Error('use --add-user or --add-client, not both');
   }
+  if (mode === 'company' && values.company === undefined) {
+    throw new Error(`--company is required.\n${PROVISION_USAGE}`);
+  }
+  if (mode !== 'company' && values['company-id'] === undefined) {
+    throw new Error(`--company-id is required with --${mode}.\n${PROVISION_USAGE}`);
+  }
+  if (mode === 'add-user' && values.email === undefined) {
+    throw new Error(`--email is required with --add-user.\n${PROVISION_USAGE}`);
+  }
+  const companyName = values.company ?? '';
   const slug =
-    values.company
+    companyName
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'company';
   const parsed = plainToInstance(ProvisionArguments, {
+    mode,
     company: values.company,
+    companyId: values['company-id'] === undefined ? undefined : Number(values['company-id']),
     email: values.email ?? `admin@${slug}.example.com`,
-    firstName: values['first-name'] ?? 'Admin',
-    lastName: values['last-name'] ?? values.company,
+    firstName: values['first-name'] ?? (mode === 'company' ? 'Admin' : 'New'),
+    lastName: values['last-name'] ?? (mode === 'company' ? companyName : 'User'),
     password: values.password,
     currency: values.currency === undefined ? 1 : Number(values.currency),
+    role: values.role === undefined ? (mode === 'add-user' ? 4 : 1) : Number(values.role),
+    name: values.name ?? 'API client',
     ifAbsent: values['if-absent'] ?? false,
   });
   const errors = validateSync(parsed);

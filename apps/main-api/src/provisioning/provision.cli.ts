@@ -10,7 +10,8 @@ import { ProvisioningService } from './provisioning.service';
 /**
  * `npm run provision -- --company "Acme"`: prints `{companyId, userId, email, password, apiKey,
  * clientSecret}` as JSON on stdout. With `--if-absent`, an existing company of that name prints
- * `{companyId, alreadyProvisioned: true}` instead (the local start uses it).
+ * `{companyId, alreadyProvisioned: true}` instead (the local start uses it). `--add-user` and
+ * `--add-client` add credentials to an existing company (`--company-id`).
  */
 async function main(): Promise<void> {
   const env = loadEnvOrExit('main-api', MainApiEnv);
@@ -19,20 +20,49 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   try {
     const provisioning = new ProvisioningService(dataSource);
-    const existingId = args.ifAbsent ? await provisioning.findCompanyIdByName(args.company) : undefined;
-    if (existingId !== undefined) {
-      process.stdout.write(`${JSON.stringify({ companyId: existingId, alreadyProvisioned: true })}\n`);
-      return;
+    const print = (value: object) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    switch (args.mode) {
+      case 'add-user':
+        print(
+          await provisioning.addUser({
+            companyId: args.companyId ?? 0,
+            email: args.email,
+            firstName: args.firstName,
+            lastName: args.lastName,
+            roleId: args.role,
+            password: args.password,
+          }),
+        );
+        return;
+      case 'add-client':
+        print(
+          await provisioning.addClient({
+            companyId: args.companyId ?? 0,
+            name: args.name,
+            roleId: args.role,
+          }),
+        );
+        return;
+      case 'company': {
+        const companyName = args.company ?? '';
+        const existingId = args.ifAbsent ? await provisioning.findCompanyIdByName(companyName) : undefined;
+        if (existingId !== undefined) {
+          process.stdout.write(`${JSON.stringify({ companyId: existingId, alreadyProvisioned: true })}\n`);
+          return;
+        }
+        print(
+          await provisioning.provision({
+            companyName,
+            email: args.email,
+            firstName: args.firstName,
+            lastName: args.lastName,
+            password: args.password,
+            baseCurrencyId: args.currency,
+          }),
+        );
+        return;
+      }
     }
-    const provisioned = await provisioning.provision({
-      companyName: args.company,
-      email: args.email,
-      firstName: args.firstName,
-      lastName: args.lastName,
-      password: args.password,
-      baseCurrencyId: args.currency,
-    });
-    process.stdout.write(`${JSON.stringify(provisioned, null, 2)}\n`);
   } catch (error) {
     if (constraintViolationOf(error)?.constraint === 'users_email_lower_key') {
       throw new Error(`a user with e-mail ${args.email} already exists; pass another --email`);

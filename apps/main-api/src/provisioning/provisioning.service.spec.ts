@@ -100,6 +100,72 @@ describe('ProvisioningService', () => {
   });
 });
 
+describe('ProvisioningService additions', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let provisioning: ProvisioningService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('provisioning_add');
+    const options = mainApiDataSourceOptions({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: 2,
+      DATABASE_STATEMENT_TIMEOUT_MS: 0,
+    });
+    await runMigrations(options);
+    dataSource = await new DataSource(options).initialize();
+    provisioning = new ProvisioningService(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('adds a user and an API client with their own roles to an existing company', async () => {
+    const { companyId } = await provisioning.provision({
+      companyName: 'Grow',
+      email: 'a@grow.test',
+      firstName: 'A',
+      lastName: 'B',
+    });
+
+    const user = await provisioning.addUser({
+      companyId,
+      email: 'pm@grow.test',
+      firstName: 'P',
+      lastName: 'M',
+      roleId: Role.ProjectManager,
+    });
+    const client = await provisioning.addClient({ companyId, name: 'CRM sync', roleId: Role.Director });
+
+    expect(user).toEqual({
+      companyId,
+      userId: expect.any(Number),
+      email: 'pm@grow.test',
+      password: expect.any(String),
+      roleId: 3,
+    });
+    expect(client).toEqual({
+      companyId,
+      clientId: expect.any(Number),
+      apiKey: expect.stringMatching(/^ak_/),
+      clientSecret: expect.any(String),
+      roleId: 2,
+    });
+    const stored = await dataSource
+      .getRepository(ApiClient)
+      .findOneOrFail({ where: { id: client.clientId }, select: { id: true, secretHash: true } });
+    await expect(verifySecret(client.clientSecret, stored.secretHash)).resolves.toBe(true);
+  });
+
+  it('refuses a company that does not exist', async () => {
+    await expect(provisioning.addClient({ companyId: 999999, name: 'x', roleId: 1 })).rejects.toThrow(
+      'company 999999 does not exist',
+    );
+  });
+});
+
 describe('parseProvisionArguments', () => {
   it('fills defaults from the company name', () => {
     expect(parseProvisionArguments(['--company', 'Blue Fox Studio'])).toMatchObject({
@@ -110,12 +176,28 @@ describe('parseProvisionArguments', () => {
     });
   });
 
+  it('reads the add-user and add-client modes with their defaults', () => {
+    expect(parseProvisionArguments(['--add-user', '--company-id', '4', '--email', 'c@d.test'])).toMatchObject(
+      { mode: 'add-user', companyId: 4, role: 4 },
+    );
+    expect(parseProvisionArguments(['--add-client', '--company-id', '4'])).toMatchObject({
+      mode: 'add-client',
+      companyId: 4,
+      role: 1,
+      name: 'API client',
+    });
+  });
+
   it.each([
     [[], '--company is required'],
     [['--company', 'A', '--email', 'not-an-email'], '--email must be an e-mail address'],
     [['--company', 'A', '--password', 'short'], '--password must be 12 to 200 characters'],
     [['--company', 'A', '--currency', '99'], '--currency must be a currency id'],
     [['--company', 'A', '--colour', 'red'], "Unknown option '--colour'"],
+    [['--add-user', '--email', 'x@y.test'], '--company-id is required with --add-user'],
+    [['--add-user', '--company-id', '1'], '--email is required with --add-user'],
+    [['--add-client', '--company-id', '1', '--role', '7'], '--role must be a role id'],
+    [['--add-client', '--add-user', '--company-id', '1'], 'not both'],
   ])('rejects %p', (argv, message) => {
     expect(() => parseProvisionArguments(argv)).toThrow(message);
   });

@@ -6,6 +6,21 @@ import { Company } from '../companies/company.entity';
 import { hashSecret, randomToken } from '../security/secret-hashing';
 import { User } from '../users/user.entity';
 
+export interface AddUserRequest {
+  companyId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  password?: string;
+}
+
+export interface AddClientRequest {
+  companyId: number;
+  name: string;
+  roleId: number;
+}
+
 export interface ProvisionRequest {
   companyName: string;
   email: string;
@@ -40,10 +55,61 @@ export class ProvisioningService {
     return company?.id;
   }
 
+  /** Another user for an existing company; the password is shown once. */
+  async addUser(
+    request: AddUserRequest,
+  ): Promise<{ companyId: number; userId: number; email: string; password: string; roleId: number }> {
+    await this.assertCompanyExists(request.companyId);
+    const password = request.password ?? randomToken(12);
+    const user = await this.dataSource.getRepository(User).save({
+      companyId: request.companyId,
+      email: request.email.toLowerCase(),
+      firstName: request.firstName,
+      lastName: request.lastName,
+      roleId: request.roleId,
+      passwordHash: await hashSecret(password),
+    });
+    return {
+      companyId: request.companyId,
+      userId: user.id,
+      email: user.email,
+      password,
+      roleId: user.roleId,
+    };
+  }
+
+  /** Another API client for an existing company; the secret is shown once. */
+  async addClient(
+    request: AddClientRequest,
+  ): Promise<{ companyId: number; clientId: number; apiKey: string; clientSecret: string; roleId: number }> {
+    await this.assertCompanyExists(request.companyId);
+    const clientSecret = randomToken(32);
+    const client = await this.dataSource.getRepository(ApiClient).save({
+      companyId: request.companyId,
+      name: request.name,
+      apiKey: newApiKey(),
+      secretHash: await hashSecret(clientSecret),
+      roleId: request.roleId,
+    });
+    return {
+      companyId: request.companyId,
+      clientId: client.id,
+      apiKey: client.apiKey,
+      clientSecret,
+      roleId: client.roleId,
+    };
+  }
+
+  private async assertCompanyExists(companyId: number): Promise<void> {
+    if (!(await this.dataSource.getRepository(Company).existsBy({ id: companyId }))) {
+      throw new Error(`company ${companyId} does not exist`);
+    }
+  }
+
   async provision(request: ProvisionRequest): Promise<ProvisionedCompany> {
     const password = request.password ?? randomToken(12);
     const clientSecret = randomToken(32);
-    const apiKey = `ak_${randomBytes(12).toString('hex')}`;
+    const apiKey = newApiKey();
     const [passwordHash, secretHash] = await Promise.all([hashSecret(password), hashSecret(clientSecret)]);
 
     return this.dataSource.transaction(async (manager) => {
@@ -69,4 +135,8 @@ export class ProvisioningService {
       return { companyId: company.id, userId: user.id, email: user.email, password, apiKey, clientSecret };
     });
   }
+}
+
+function newApiKey(): string {
+  return `ak_${randomBytes(12).toString('hex')}`;
 }

@@ -1,5 +1,6 @@
 import type { ClassConstructor } from 'class-transformer';
 import type { BaseServiceEnv } from '../config/base-service.env';
+import { EnvValidationError } from '../config/env-validation.error';
 import { loadEnvOrExit } from '../config/load-env';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition } from './service-definition';
@@ -19,6 +20,10 @@ export async function runService<Env extends BaseServiceEnv>(
     }
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
+    if (error instanceof EnvValidationError) {
+      process.stderr.write(`${definition.name}: ${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${definition.name}: failed to start: ${describeStartupError(error)}\n`);
     process.exit(1);
   }

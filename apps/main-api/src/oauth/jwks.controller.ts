@@ -1,0 +1,26 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public, toPublicJwk, type PublicJwk } from '@platform/auth';
+import { SIGNING_KEYS } from './oauth.tokens';
+import type { SigningKeys } from './keys/signing-keys';
+
+@ApiTags('oauth')
+@Public()
+@Controller('.well-known')
+export class JwksController {
+  private readonly document: { keys: PublicJwk[] };
+
+  constructor(@Inject(SIGNING_KEYS) keys: SigningKeys) {
+    this.document = { keys: keys.publicKeys.map(toPublicJwk) };
+  }
+
+  @Get('jwks.json')
+  @Header('cache-control', 'public, max-age=300')
+  @ApiOperation({
+    summary: 'Public keys that verify access tokens (current and still-accepted retired keys)',
+  })
+  @ApiOkResponse({ description: 'JSON Web Key Set' })
+  jwks(): { keys: PublicJwk[] } {
+    return this.document;
+  }
+}

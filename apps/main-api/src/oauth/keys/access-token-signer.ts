@@ -1,0 +1,40 @@
+import { randomUUID, sign } from 'node:crypto';
+import { ACCESS_TOKEN_ALGORITHM, type AccessTokenClaims } from '@platform/auth';
+import type { SigningKeys } from './signing-keys';
+
+export interface AccessTokenSubject {
+  subject: `user:${number}` | `client:${number}`;
+  companyId: number;
+  roleId: number;
+}
+
+const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Signs RS256 JWTs with the current key; the header names the key (`kid`) so verifiers can rotate. */
+export class AccessTokenSigner {
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly settings: { issuer: string; audience: string; ttlSeconds: number },
+  ) {}
+
+  get ttlSeconds(): number {
+    return this.settings.ttlSeconds;
+  }
+
+  sign(subject: AccessTokenSubject, now = new Date()): string {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const claims: AccessTokenClaims = {
+      iss: this.settings.issuer,
+      aud: this.settings.audience,
+      sub: subject.subject,
+      company_id: subject.companyId,
+      role_id: subject.roleId,
+      iat: issuedAt,
+      exp: issuedAt + this.settings.ttlSeconds,
+      jti: randomUUID(),
+    };
+    const signingInput = `${encode({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: this.keys.kid })}.${encode(claims)}`;
+    const signature = sign('sha256', Buffer.from(signingInput), this.keys.privateKey).toString('base64url');
+    return `${signingInput}.${signature}`;
+  }
+}

@@ -1,0 +1,1 @@
+export const SIGNING_KEYS = Symbol('SIGNING_KEYS');

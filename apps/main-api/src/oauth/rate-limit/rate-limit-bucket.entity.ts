@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * Fixed-window request counters of the token endpoints. In Postgres, not in memory, so every replica
+ * counts against the same limit. Keyed by IP or client, not by company: the caller is not yet known.
+ */
+@Entity({ name: 'rate_limit_buckets' })
+export class RateLimitBucket {
+  @PrimaryColumn({ type: 'varchar', length: 300, primaryKeyConstraintName: 'rate_limit_buckets_pkey' })
+  key!: string;
+
+  @Column({ name: 'window_ends_at', type: 'timestamptz' })
+  windowEndsAt!: Date;
+
+  @Column({ type: 'integer' })
+  hits!: number;
+}

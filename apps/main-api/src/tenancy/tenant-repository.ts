@@ -1,0 +1,59 @@
+import type { PrincipalContext } from '@platform/auth';
+import type {
+  DeepPartial,
+  FindManyOptions,
+  FindOptionsWhere,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+
+/** An entity that belongs to one company (decisions §2: every row carries its company). */
+export interface CompanyOwned extends ObjectLiteral {
+  id: number | string;
+  companyId: number;
+}
+
+/**
+ * The only way main-api features read and write company data: every query gets the caller's
+ * company from the verified token, so no call site can forget it. Another company's id is simply
+ * not found, exactly like an id that does not exist.
+ */
+export class TenantRepository<Entity extends CompanyOwned> {
+  constructor(
+    private readonly repository: Repository<Entity>,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  private scoped(where: FindOptionsWhere<Entity> = {}): FindOptionsWhere<Entity> {
+    return { ...where, companyId: this.principals.companyId() };
+  }
+
+  findById(id: Entity['id']): Promise<Entity | null> {
+    return this.repository.findOne({ where: this.scoped({ id } as FindOptionsWhere<Entity>) });
+  }
+
+  find(
+    options: Omit<FindManyOptions<Entity>, 'where'> & { where?: FindOptionsWhere<Entity> } = {},
+  ): Promise<Entity[]> {
+    return this.repository.find({ ...options, where: this.scoped(options.where) });
+  }
+
+  findAndCount(
+    options: Omit<FindManyOptions<Entity>, 'where'> & { where?: FindOptionsWhere<Entity> } = {},
+  ): Promise<[Entity[], number]> {
+    return this.repository.findAndCount({ ...options, where: this.scoped(options.where) });
+  }
+
+  /** Saves a new row in the caller's company, whatever `companyId` the data carries. */
+  create(data: DeepPartial<Entity>): Promise<Entity> {
+    return this.repository.save({ ...data, companyId: this.principals.companyId() } as DeepPartial<Entity>);
+  }
+
+  /** A query builder already restricted to the caller's company. */
+  queryBuilder(alias: string): SelectQueryBuilder<Entity> {
+    return this.repository
+      .createQueryBuilder(alias)
+      .where(`${alias}.company_id = :tenantCompanyId`, { tenantCompanyId: this.principals.companyId() });
+  }
+}

@@ -1,0 +1,21 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { TenantRepositoryFactory } from '../tenancy/tenant-repository.factory';
+import type { TenantRepository } from '../tenancy/tenant-repository';
+import { User } from './user.entity';
+
+@Injectable()
+export class UsersService {
+  private readonly users: TenantRepository<User>;
+
+  constructor(repositories: TenantRepositoryFactory) {
+    this.users = repositories.for(User);
+  }
+
+  async get(id: number): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) {
+      throw new NotFoundException(`User ${id} not found`);
+    }
+    return user;
+  }
+}

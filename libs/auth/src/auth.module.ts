@@ -1,0 +1,51 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ClsModule } from 'nestjs-cls';
+import { JwksKeySource, type JwksKeySourceOptions } from './keys/jwks-key-source';
+import { VerificationKeySource } from './keys/verification-key-source';
+import { JwtAuthGuard } from './jwt/jwt-auth.guard';
+import { JWT_SETTINGS, type JwtSettings } from './jwt/jwt-settings';
+import { JwtStrategy } from './jwt/jwt.strategy';
+import { PermissionsGuard } from './permissions/permissions.guard';
+import { PrincipalContext } from './principal/principal-context';
+
+export interface AuthModuleOptions extends JwtSettings {
+  /** Where verification keys come from: main-api's JWKS URL, or a provider (main-api's own keys). */
+  keys: { jwks: JwksKeySourceOptions } | { source: VerificationKeySource };
+}
+
+/**
+ * Authentication for a service: every route needs a valid access token unless `@Public()`, and
+ * `@RequirePermission()` applies the role matrix. Guards run in this order: JWT, then permissions.
+ */
+@Module({})
+export class AuthModule {
+  static forRoot(options: AuthModuleOptions): DynamicModule {
+    const keySource: Provider = {
+      provide: VerificationKeySource,
+      useValue: 'jwks' in options.keys ? new JwksKeySource(options.keys.jwks) : options.keys.source,
+    };
+    return {
+      module: AuthModule,
+      global: true,
+      imports: [PassportModule, ClsModule.forRoot({ global: true, middleware: { mount: true } })],
+      providers: [
+        {
+          provide: JWT_SETTINGS,
+          useValue: {
+            issuer: options.issuer,
+            audience: options.audience,
+            clockToleranceSeconds: options.clockToleranceSeconds,
+          },
+        },
+        keySource,
+        JwtStrategy,
+        PrincipalContext,
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: PermissionsGuard },
+      ],
+      exports: [PrincipalContext, VerificationKeySource],
+    };
+  }
+}

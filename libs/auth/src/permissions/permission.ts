@@ -1,0 +1,35 @@
+import { Role } from '@platform/contracts';
+
+/** What a route needs, in the words of the role matrix (decisions §2). */
+export enum Permission {
+  /** Read company data (role 6 only its own client's projects: checked by the feature). */
+  ReadCompanyData = 'read:company',
+  /** Clients, brands, products, users, positions, categories, teams, workspaces, contracts, fees, transactions, ratecards, working time. */
+  ManageCompanySetup = 'write:setup',
+  /** Projects, tasks, costs, estimates, allocations. */
+  ManageDelivery = 'write:delivery',
+  /** Create leaves (own only for 4-5, anyone's for 1-3: checked by the feature). */
+  CreateLeaves = 'write:leaves',
+  /** The integrations service. */
+  UseIntegrations = 'integrations',
+}
+
+const EVERYONE = new Set(Object.values(Role).filter((value): value is Role => typeof value === 'number'));
+
+export const PERMISSIONS_BY_ROLE: Readonly<Record<Permission, ReadonlySet<Role>>> = {
+  [Permission.ReadCompanyData]: EVERYONE,
+  [Permission.ManageCompanySetup]: new Set([Role.CLevel, Role.Director]),
+  [Permission.ManageDelivery]: new Set([Role.CLevel, Role.Director, Role.ProjectManager]),
+  [Permission.CreateLeaves]: new Set([
+    Role.CLevel,
+    Role.Director,
+    Role.ProjectManager,
+    Role.Collaborator,
+    Role.Freelancer,
+  ]),
+  [Permission.UseIntegrations]: new Set([Role.CLevel, Role.Director]),
+};
+
+export function roleHasPermission(role: Role, permission: Permission): boolean {
+  return PERMISSIONS_BY_ROLE[permission].has(role);
+}

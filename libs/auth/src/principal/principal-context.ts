@@ -1,0 +1,31 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
+import type { Principal } from './principal';
+
+const PRINCIPAL_KEY = 'platform:principal';
+
+/**
+ * The verified caller of the current request, readable anywhere below the controller (repositories
+ * included) without passing it by hand: the tenant scope reads the company from here.
+ */
+@Injectable()
+export class PrincipalContext {
+  constructor(private readonly cls: ClsService) {}
+
+  set(principal: Principal): void {
+    this.cls.set(PRINCIPAL_KEY, principal);
+  }
+
+  /** The caller; fails closed (401) when there is none, e.g. on a route that forgot to authenticate. */
+  get(): Principal {
+    const principal = this.cls.isActive() ? this.cls.get<Principal | undefined>(PRINCIPAL_KEY) : undefined;
+    if (!principal) {
+      throw new UnauthorizedException('Authentication required');
+    }
+    return principal;
+  }
+
+  companyId(): number {
+    return this.get().companyId;
+  }
+}
