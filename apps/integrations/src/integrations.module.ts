@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@platform/auth';
+import { TenancyModule } from '@platform/database';
 import { MainApiClientModule, mainApiReadinessChecks } from '@platform/main-api-client';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from './config/integrations.env';
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
+import { MappingsModule } from './mappings/mappings.module';
 
 @Module({})
 export class IntegrationsModule {
@@ -28,6 +30,8 @@ export class IntegrationsModule {
         }),
         MetricsModule,
         HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),
+        TenancyModule,
+        MappingsModule,
       ],
       providers: [{ provide: INTEGRATIONS_ENV, useValue: env }],
       exports: [INTEGRATIONS_ENV],

@@ -10,6 +10,7 @@ export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
     "Maps external systems' ids (JIRA, HubSpot, QuickBooks...) to platform entities, so they create, update " +
     'and delete by their own ids; receives their webhooks.',
   version: '1.0',
+  globalPrefix: 'v2/integrations',
   rootModule: (env) => IntegrationsModule.forRoot(env),
   renderError: renderIntegrationsError,
 };

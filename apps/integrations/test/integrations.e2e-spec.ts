@@ -62,7 +62,7 @@ describe('integrations (e2e)', () => {
     itRejectsBadBearerTokens({
       getApp: () => service.app,
       getKeys: () => keys,
-      url: '/test-probe/principal',
+      url: '/v2/integrations/test-probe/principal',
       unauthorizedBody: (message) => ({ error: 'Unauthorized', message, code: 'ZC001' }),
     });
 
@@ -76,7 +76,7 @@ describe('integrations (e2e)', () => {
 
       const response = await service.app.inject({
         method: 'GET',
-        url: '/test-probe/integrations',
+        url: '/v2/integrations/test-probe/integrations',
         headers: { authorization: `Bearer ${token}` },
       });
 
@@ -102,5 +102,71 @@ describe('integrations (e2e)', () => {
     } finally {
       await dataSource.destroy();
     }
+  });
+
+  describe('GET /v2/integrations/{entity}/{external_id}?source=', () => {
+    let dataSource: DataSource;
+    const lookUp = (path: string, companyId = 1, roleId = 1) =>
+      service.app.inject({
+        method: 'GET',
+        url: `/v2/integrations/${path}`,
+        headers: { authorization: `Bearer ${signTestToken({ keys, companyId, roleId })}` },
+      });
+
+    beforeAll(async () => {
+      dataSource = await new DataSource(integrationsDataSourceOptions(service.env)).initialize();
+      await dataSource.query(
+        `INSERT INTO external_mappings (company_id, source, entity, external_id, platform_id, state)
+         VALUES (1, 'JIRA', 'projects', 'PROJ-42', 17, 'complete'), (2, 'JIRA', 'projects', 'OTHER-1', 99, 'complete')`,
+      );
+    });
+
+    afterAll(() => dataSource.destroy());
+
+    it("answers the mapping of the caller's company", async () => {
+      const response = await lookUp('projects/PROJ-42?source=JIRA');
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        source: 'JIRA',
+        entity: 'projects',
+        external_id: 'PROJ-42',
+        platform_id: 17,
+        state: 'complete',
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      });
+    });
+
+    it("answers another company's mapping exactly like a missing one", async () => {
+      const foreign = await lookUp('projects/OTHER-1?source=JIRA');
+      const otherSource = await lookUp('projects/PROJ-42?source=HUBSPOT');
+
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({
+        error: 'ExternalIdNotFoundError',
+        message: 'No projects with external id "OTHER-1" from JIRA',
+        code: 'ZC001',
+      });
+      expect(otherSource.statusCode).toBe(404);
+    });
+
+    it.each([
+      ['projects/PROJ-42', 'source must be one of'],
+      ['projects/PROJ-42?source=TRELLO', 'source must be one of'],
+      ['gadgets/PROJ-42?source=JIRA', 'entity must be one of'],
+    ])('refuses %s with a ValidationError', async (path, message) => {
+      const response = await lookUp(path);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'ValidationError',
+        message: expect.stringContaining(message),
+        code: 'ZC002',
+      });
+    });
+
+    it('is for roles 1 and 2 only', async () => {
+      expect((await lookUp('projects/PROJ-42?source=JIRA', 1, 3)).statusCode).toBe(403);
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, StaticKeySource } from '@platform/auth';
+import { TenancyModule } from '@platform/database';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { MAIN_API_ENV, type MainApiEnv } from './config/main-api.env';
 import { mainApiDataSourceOptions } from './database/main-api.data-source';
 import { loadSigningKeys } from './oauth/keys/signing-keys';
 import { OAuthModule } from './oauth/oauth.module';
-import { TenancyModule } from './tenancy/tenancy.module';
+
 import { UsersModule } from './users/users.module';
 
 @Module({})

@@ -55,6 +55,47 @@ describe('the three services, as built and deployed', () => {
     expect(plannerReadiness.info).toHaveProperty('main-api.status', 'up');
   });
 
+  it('issues a token for a provisioned company that main-api and integrations accept', async () => {
+    const provisioned = await runToCompletion(
+      'main-api',
+      'provisioning/provision.cli.js',
+      { DATABASE_URL: database.url },
+      30000,
+      ['--company', 'Platform Test Agency'],
+    );
+    expect(provisioned).toMatchObject({ code: 0, stderr: '' });
+    const credentials = JSON.parse(provisioned.stdout) as {
+      apiKey: string;
+      clientSecret: string;
+      email: string;
+      password: string;
+    };
+
+    const tokenResponse = await fetch(`${mainApi.url}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: credentials.email,
+        password: credentials.password,
+      }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const { access_token } = (await tokenResponse.json()) as { access_token: string };
+    const bearer = { authorization: `Bearer ${access_token}` };
+
+    const me = await fetch(`${mainApi.url}/v1/users/me`, { headers: bearer });
+    expect(me.status).toBe(200);
+    // integrations fetched main-api's JWKS to accept the token: the lookup itself finds nothing.
+    const lookup = await fetch(`${integrations.url}/v2/integrations/projects/PROJ-1?source=JIRA`, {
+      headers: bearer,
+    });
+    expect(lookup.status).toBe(404);
+    expect(await lookup.json()).toMatchObject({ error: 'ExternalIdNotFoundError', code: 'ZC001' });
+    const anonymous = await fetch(`${integrations.url}/v2/integrations/projects/PROJ-1?source=JIRA`);
+    expect(anonymous.status).toBe(401);
+  });
+
   it('stops main-api gracefully on SIGTERM, after which the planner is not ready (503)', async () => {
     const ended = await mainApi.stop();
     expect(ended.code === 0 || ended.signal === 'SIGTERM').toBe(true);

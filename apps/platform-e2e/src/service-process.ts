@@ -7,7 +7,9 @@ export type ServiceName = 'main-api' | 'planner' | 'integrations';
 const workspaceRoot = join(__dirname, '..', '..', '..');
 
 /** The built entry point, exactly what the container image runs. */
-export function entryPoint(service: ServiceName, file: 'main.js' | 'migrate.js'): string {
+export type EntryFile = 'main.js' | 'migrate.js' | 'provisioning/provision.cli.js';
+
+export function entryPoint(service: ServiceName, file: EntryFile): string {
   return join(workspaceRoot, 'dist', 'apps', service, 'apps', service, 'src', file);
 }
 
@@ -21,12 +23,13 @@ export interface Finished {
 /** Runs a built command to completion (migrate, or a service that is expected to refuse to start). */
 export function runToCompletion(
   service: ServiceName,
-  file: 'main.js' | 'migrate.js',
+  file: EntryFile,
   env: NodeJS.ProcessEnv,
   timeoutMs = 30000,
+  args: string[] = [],
 ): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entryPoint(service, file)], {
+    const child = spawn(process.execPath, [entryPoint(service, file), ...args], {
       env: { PATH: process.env.PATH, ...env },
     });
     let stdout = '';

@@ -4,3 +4,6 @@ export * from './postgres-types';
 export * from './run-migrations';
 export * from './migration-cli';
 export * from './database-admin';
+export * from './tenancy/tenancy.module';
+export * from './tenancy/tenant-repository';
+export * from './tenancy/tenant-repository.factory';

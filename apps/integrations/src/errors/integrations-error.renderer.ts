@@ -1,8 +1,15 @@
 import { IntegrationsErrorCode } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { IntegrationsError } from './integrations.errors';
 
 /** Every integrations failure as `{error, message, code}` (interfaces.md, decisions §4). */
-export function renderIntegrationsError(failure: NormalizedFailure): RenderedError {
+export function renderIntegrationsError(failure: NormalizedFailure, exception: unknown): RenderedError {
+  if (exception instanceof IntegrationsError) {
+    return {
+      status: exception.status,
+      body: { error: exception.errorName, message: exception.message, code: exception.code },
+    };
+  }
   const [error, code] = nameAndCodeFor(failure.kind);
   const fieldMessages = failure.fieldErrors?.map((fieldError) => fieldError.message);
   return {

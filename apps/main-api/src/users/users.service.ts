@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { TenantRepositoryFactory } from '../tenancy/tenant-repository.factory';
-import type { TenantRepository } from '../tenancy/tenant-repository';
+import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
 import { User } from './user.entity';
 
 @Injectable()

@@ -15,7 +15,7 @@ export interface CompanyOwned extends ObjectLiteral {
 }
 
 /**
- * The only way main-api features read and write company data: every query gets the caller's
+ * The only way features read and write company data: every query gets the caller's
  * company from the verified token, so no call site can forget it. Another company's id is simply
  * not found, exactly like an id that does not exist.
  */
