@@ -1,9 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@platform/auth';
-import { TenancyModule } from '@platform/database';
-import { MainApiClientModule, mainApiReadinessChecks } from '@platform/main-api-client';
-import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
+import { mainApiConsumerImports } from '@platform/main-api-client';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from './config/integrations.env';
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
 import { MappingsModule } from './mappings/mappings.module';
@@ -15,22 +11,7 @@ export class IntegrationsModule {
       module: IntegrationsModule,
       global: true,
       imports: [
-        loggingModule('integrations', env),
-        TypeOrmModule.forRoot({ ...integrationsDataSourceOptions(env), retryAttempts: 3, retryDelay: 1000 }),
-        MainApiClientModule.forRoot({ baseUrl: env.MAIN_API_URL, timeoutMs: env.MAIN_API_TIMEOUT_MS }),
-        AuthModule.forRoot({
-          issuer: env.JWT_ISSUER,
-          audience: env.JWT_AUDIENCE,
-          keys: {
-            jwks: {
-              url: `${env.MAIN_API_URL.replace(/\/+$/, '')}/v1/.well-known/jwks.json`,
-              timeoutMs: env.MAIN_API_TIMEOUT_MS,
-            },
-          },
-        }),
-        MetricsModule,
-        HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),
-        TenancyModule,
+        ...mainApiConsumerImports('integrations', env, integrationsDataSourceOptions(env)),
         MappingsModule,
       ],
       providers: [{ provide: INTEGRATIONS_ENV, useValue: env }],

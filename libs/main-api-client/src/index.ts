@@ -5,3 +5,4 @@ export * from './main-api.client';
 export * from './main-api-consumer.env';
 export * from './main-api-readiness';
 export * from './caller.decorator';
+export * from './consumer-service.imports';

@@ -1,6 +1,6 @@
 import { Expose } from 'class-transformer';
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
-import { BaseServiceEnv, ToInteger } from '@platform/runtime';
+import { IsUrl } from 'class-validator';
+import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
 /** Environment of a service that calls main-api (planner, integrations). */
 export class MainApiConsumerEnv extends BaseServiceEnv {
@@ -14,10 +14,6 @@ export class MainApiConsumerEnv extends BaseServiceEnv {
   )
   MAIN_API_URL!: string;
 
-  @Expose()
-  @ToInteger()
-  @IsInt({ message: 'MAIN_API_TIMEOUT_MS must be an integer of milliseconds between 100 and 60000' })
-  @Min(100, { message: 'MAIN_API_TIMEOUT_MS must be an integer of milliseconds between 100 and 60000' })
-  @Max(60000, { message: 'MAIN_API_TIMEOUT_MS must be an integer of milliseconds between 100 and 60000' })
+  @IntegerSetting('MAIN_API_TIMEOUT_MS', 100, 60000, 'of milliseconds')
   MAIN_API_TIMEOUT_MS = 5000;
 }

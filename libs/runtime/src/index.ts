@@ -18,3 +18,4 @@ export * from './logging/request-id';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.registry';
 export * from './http/parse-id.pipe';
+export * from './config/env-decorators';

@@ -1,19 +1,6 @@
 import { Expose } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { BaseServiceEnv, ToInteger } from '@platform/runtime';
-
-const integer = (name: string, min: number, max: number, unit: string): PropertyDecorator[] => {
-  const message = `${name} must be an integer ${unit}between ${min} and ${max}`;
-  return [Expose(), ToInteger(), IsInt({ message }), Min(min, { message }), Max(max, { message })];
-};
-
-const apply =
-  (decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, key) => {
-    for (const decorator of decorators) {
-      decorator(target, key);
-    }
-  };
+import { IsOptional, IsString } from 'class-validator';
+import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
 export class MainApiEnv extends BaseServiceEnv {
   override PORT = 3000;
@@ -40,19 +27,19 @@ export class MainApiEnv extends BaseServiceEnv {
   @IsString()
   JWT_PREVIOUS_PUBLIC_KEYS_FILE?: string;
 
-  @apply(integer('ACCESS_TOKEN_TTL_SECONDS', 60, 86400, 'of seconds '))
+  @IntegerSetting('ACCESS_TOKEN_TTL_SECONDS', 60, 86400, 'of seconds')
   ACCESS_TOKEN_TTL_SECONDS = 3600;
 
-  @apply(integer('REFRESH_TOKEN_TTL_SECONDS', 300, 31536000, 'of seconds '))
+  @IntegerSetting('REFRESH_TOKEN_TTL_SECONDS', 300, 31536000, 'of seconds')
   REFRESH_TOKEN_TTL_SECONDS = 2592000;
 
-  @apply(integer('TOKEN_RATE_LIMIT_PER_IP', 1, 100000, ''))
+  @IntegerSetting('TOKEN_RATE_LIMIT_PER_IP', 1, 100000)
   TOKEN_RATE_LIMIT_PER_IP = 30;
 
-  @apply(integer('TOKEN_RATE_LIMIT_PER_CLIENT', 1, 100000, ''))
+  @IntegerSetting('TOKEN_RATE_LIMIT_PER_CLIENT', 1, 100000)
   TOKEN_RATE_LIMIT_PER_CLIENT = 10;
 
-  @apply(integer('TOKEN_RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 'of seconds '))
+  @IntegerSetting('TOKEN_RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 'of seconds')
   TOKEN_RATE_LIMIT_WINDOW_SECONDS = 60;
 }
 

@@ -98,29 +98,6 @@ describe('ProvisioningService', () => {
     await expect(provisioning.findCompanyIdByName('Lookup Ltd')).resolves.toBe(companyId);
     await expect(provisioning.findCompanyIdByName('Nobody')).resolves.toBeUndefined();
   });
-});
-
-describe('ProvisioningService additions', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-  let provisioning: ProvisioningService;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('provisioning_add');
-    const options = mainApiDataSourceOptions({
-      DATABASE_URL: database.url,
-      DATABASE_POOL_MAX: 2,
-      DATABASE_STATEMENT_TIMEOUT_MS: 0,
-    });
-    await runMigrations(options);
-    dataSource = await new DataSource(options).initialize();
-    provisioning = new ProvisioningService(dataSource);
-  });
-
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
 
   it('adds a user and an API client with their own roles to an existing company', async () => {
     const { companyId } = await provisioning.provision({

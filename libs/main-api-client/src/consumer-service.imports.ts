@@ -1,0 +1,35 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@platform/auth';
+import { TenancyModule } from '@platform/database';
+import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
+import type { DataSourceOptions } from 'typeorm';
+import { MainApiClientModule } from './main-api-client.module';
+import type { MainApiConsumerEnv } from './main-api-consumer.env';
+import { mainApiReadinessChecks } from './main-api-readiness';
+
+/**
+ * The foundation of a service that depends on main-api (planner, integrations): logs, its own
+ * database, the main-api client, tokens verified with main-api's JWKS, metrics, health (ready only
+ * while main-api answers) and the tenant scope. The service adds its feature modules.
+ */
+export function mainApiConsumerImports(
+  serviceName: string,
+  env: MainApiConsumerEnv,
+  dataSourceOptions: DataSourceOptions,
+): (DynamicModule | Type)[] {
+  const mainApiUrl = env.MAIN_API_URL.replace(/\/+$/, '');
+  return [
+    loggingModule(serviceName, env),
+    TypeOrmModule.forRoot({ ...dataSourceOptions, retryAttempts: 3, retryDelay: 1000 }),
+    MainApiClientModule.forRoot({ baseUrl: mainApiUrl, timeoutMs: env.MAIN_API_TIMEOUT_MS }),
+    AuthModule.forRoot({
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      keys: { jwks: { url: `${mainApiUrl}/v1/.well-known/jwks.json`, timeoutMs: env.MAIN_API_TIMEOUT_MS } },
+    }),
+    MetricsModule,
+    HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),
+    TenancyModule,
+  ];
+}
