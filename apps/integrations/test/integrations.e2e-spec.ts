@@ -1,13 +1,9 @@
 import {
-  generateTestKeyPair,
   itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
   signTestToken,
-  startFakeMainApi,
-  startTestService,
-  TestProbeController,
-  type FakeHttpServer,
-  type TestService,
+  startConsumerTestService,
+  type ConsumerTestService,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { IntegrationsEnv } from '../src/config/integrations.env';
@@ -15,25 +11,20 @@ import { integrationsDataSourceOptions } from '../src/database/integrations.data
 import { integrationsService } from '../src/integrations.service';
 
 describe('integrations (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let mainApi: FakeHttpServer;
-  let service: TestService<IntegrationsEnv>;
+  let service: ConsumerTestService<IntegrationsEnv>;
+  let keys: ConsumerTestService<IntegrationsEnv>['keys'];
+  let mainApi: ConsumerTestService<IntegrationsEnv>['mainApi'];
 
   beforeAll(async () => {
-    mainApi = await startFakeMainApi(keys.jwks);
-    service = await startTestService({
+    service = await startConsumerTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
       dataSourceOptions: integrationsDataSourceOptions,
-      env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
-      extraControllers: [TestProbeController],
     });
+    ({ keys, mainApi } = service);
   });
 
-  afterAll(async () => {
-    await service.close();
-    await mainApi.stop();
-  });
+  afterAll(() => service.close());
 
   itServesTheOperationalEndpoints({
     getApp: () => service.app,

@@ -1,13 +1,9 @@
 import {
-  generateTestKeyPair,
   itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
   signTestToken,
-  startFakeMainApi,
-  startTestService,
-  TestProbeController,
-  type FakeHttpServer,
-  type TestService,
+  startConsumerTestService,
+  type ConsumerTestService,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { PlannerEnv } from '../src/config/planner.env';
@@ -15,25 +11,20 @@ import { plannerDataSourceOptions } from '../src/database/planner.data-source';
 import { plannerService } from '../src/planner.service';
 
 describe('planner (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let mainApi: FakeHttpServer;
-  let service: TestService<PlannerEnv>;
+  let service: ConsumerTestService<PlannerEnv>;
+  let keys: ConsumerTestService<PlannerEnv>['keys'];
+  let mainApi: ConsumerTestService<PlannerEnv>['mainApi'];
 
   beforeAll(async () => {
-    mainApi = await startFakeMainApi(keys.jwks);
-    service = await startTestService({
+    service = await startConsumerTestService({
       definition: plannerService,
       envClass: PlannerEnv,
       dataSourceOptions: plannerDataSourceOptions,
-      env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
-      extraControllers: [TestProbeController],
     });
+    ({ keys, mainApi } = service);
   });
 
-  afterAll(async () => {
-    await service.close();
-    await mainApi.stop();
-  });
+  afterAll(() => service.close());
 
   itServesTheOperationalEndpoints({
     getApp: () => service.app,

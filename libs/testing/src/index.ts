@@ -5,3 +5,4 @@ export * from './operational-endpoints';
 export * from './auth-expectations';
 export * from './test-probe.controller';
 export * from './test-tokens';
+export * from './consumer-test-service';
