@@ -9,6 +9,10 @@ import { loadSigningKeys } from './oauth/keys/signing-keys';
 import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
+import { BrandsModule } from './brands/brands.module';
+import { ClientsModule } from './clients/clients.module';
+import { ProductsModule } from './products/products.module';
+import { ReferenceDataModule } from './reference-data/reference-data.module';
 
 @Module({})
 export class MainApiModule {
@@ -31,6 +35,10 @@ export class MainApiModule {
         TenancyModule,
         OAuthModule.forRoot(env, signingKeys),
         UsersModule,
+        ReferenceDataModule,
+        ClientsModule,
+        BrandsModule,
+        ProductsModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

@@ -8,6 +8,7 @@ import { JwtAuthGuard } from './jwt/jwt-auth.guard';
 import { JWT_SETTINGS, type JwtSettings } from './jwt/jwt-settings';
 import { JwtStrategy } from './jwt/jwt.strategy';
 import { PermissionsGuard } from './permissions/permissions.guard';
+import { CompanyBodyGuard } from './principal/company-body.guard';
 import { PrincipalContext } from './principal/principal-context';
 
 export interface AuthModuleOptions extends JwtSettings {
@@ -44,6 +45,7 @@ export class AuthModule {
         PrincipalContext,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
+        { provide: APP_GUARD, useClass: CompanyBodyGuard },
       ],
       exports: [PrincipalContext, VerificationKeySource],
     };

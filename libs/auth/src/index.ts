@@ -10,3 +10,4 @@ export * from './principal/current-principal.decorator';
 export * from './principal/principal';
 export * from './principal/principal-context';
 export * from './public.decorator';
+export * from './principal/company-body.guard';

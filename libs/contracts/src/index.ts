@@ -8,3 +8,5 @@ export * from './errors/main-api-error-code.enum';
 export * from './errors/integrations-error-code.enum';
 export * from './errors/error-bodies.dto';
 export * from './integrations/external-mapping.dto';
+export * from './lists/list-query.dto';
+export * from './lists/timestamps';

@@ -7,3 +7,5 @@ export * from './database-admin';
 export * from './tenancy/tenancy.module';
 export * from './tenancy/tenant-repository';
 export * from './tenancy/tenant-repository.factory';
+export * from './lists/list-filters';
+export * from './lists/paginate';

@@ -1,4 +1,13 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Currency } from '../reference-data/reference-item.entities';
 
 /** The tenant: every row of every schema carries a company id. */
 @Entity({ name: 'companies' })
@@ -12,6 +21,10 @@ export class Company {
   /** Reference currency id (decisions §9); 1 = USD. */
   @Column({ name: 'base_currency_id', type: 'smallint', default: 1 })
   baseCurrencyId!: number;
+
+  @ManyToOne(() => Currency, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'base_currency_id', foreignKeyConstraintName: 'companies_base_currency_id_fkey' })
+  baseCurrency?: Currency;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -4,6 +4,10 @@ import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
 import { RateLimitBucket } from '../oauth/rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
+import { Brand } from '../brands/brand.entity';
+import { Client } from '../clients/client.entity';
+import { Product } from '../products/product.entity';
+import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
 import { User } from '../users/user.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
@@ -11,7 +15,19 @@ import { MAIN_API_MIGRATIONS } from './migrations';
 export const MAIN_API_DATABASE: ServiceDatabase = {
   schema: 'main_api',
   applicationName: 'main-api',
-  entities: [Company, User, ApiClient, RefreshToken, RateLimitBucket],
+  entities: [
+    Company,
+    User,
+    ApiClient,
+    RefreshToken,
+    RateLimitBucket,
+    Currency,
+    LeaveType,
+    TransactionSource,
+    Client,
+    Brand,
+    Product,
+  ],
   migrations: MAIN_API_MIGRATIONS,
 };
 

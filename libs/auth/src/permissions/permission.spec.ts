@@ -5,6 +5,10 @@ import { Permission, roleHasPermission } from './permission';
 const MATRIX: [Permission, Role[]][] = [
   [
     Permission.ReadCompanyData,
+    [Role.CLevel, Role.Director, Role.ProjectManager, Role.Collaborator, Role.Freelancer],
+  ],
+  [
+    Permission.ReadProjects,
     [Role.CLevel, Role.Director, Role.ProjectManager, Role.Collaborator, Role.Freelancer, Role.Client],
   ],
   [Permission.ManageCompanySetup, [Role.CLevel, Role.Director]],

@@ -2,8 +2,10 @@ import { Role } from '@platform/contracts';
 
 /** What a route needs, in the words of the role matrix (decisions §2). */
 export enum Permission {
-  /** Read company data (role 6 only its own client's projects: checked by the feature). */
+  /** Read company data other than projects. */
   ReadCompanyData = 'read:company',
+  /** Read projects (role 6 only its own client's: checked by the feature). */
+  ReadProjects = 'read:projects',
   /** Clients, brands, products, users, positions, categories, teams, workspaces, contracts, fees, transactions, ratecards, working time. */
   ManageCompanySetup = 'write:setup',
   /** Projects, tasks, costs, estimates, allocations. */
@@ -17,7 +19,14 @@ export enum Permission {
 const EVERYONE = new Set(Object.values(Role).filter((value): value is Role => typeof value === 'number'));
 
 export const PERMISSIONS_BY_ROLE: Readonly<Record<Permission, ReadonlySet<Role>>> = {
-  [Permission.ReadCompanyData]: EVERYONE,
+  [Permission.ReadCompanyData]: new Set([
+    Role.CLevel,
+    Role.Director,
+    Role.ProjectManager,
+    Role.Collaborator,
+    Role.Freelancer,
+  ]),
+  [Permission.ReadProjects]: EVERYONE,
   [Permission.ManageCompanySetup]: new Set([Role.CLevel, Role.Director]),
   [Permission.ManageDelivery]: new Set([Role.CLevel, Role.Director, Role.ProjectManager]),
   [Permission.CreateLeaves]: new Set([

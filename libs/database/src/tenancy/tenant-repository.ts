@@ -1,4 +1,5 @@
 import type { PrincipalContext } from '@platform/auth';
+import { RequestValidationError } from '@platform/runtime';
 import type {
   DeepPartial,
   FindManyOptions,
@@ -33,6 +34,20 @@ export class TenantRepository<Entity extends CompanyOwned> {
     return this.repository.findOne({ where: this.scoped({ id } as FindOptionsWhere<Entity>) });
   }
 
+  /**
+   * The row a request body refers to by id (e.g. `client_id`), or the service's 400 naming that field:
+   * an id of another company is as unknown as a missing one.
+   */
+  async requireReference(id: Entity['id'], field: string): Promise<Entity> {
+    const entity = await this.findById(id);
+    if (!entity) {
+      throw new RequestValidationError([
+        { field, validation: 'exists', message: `${field} ${String(id)} does not exist` },
+      ]);
+    }
+    return entity;
+  }
+
   find(
     options: Omit<FindManyOptions<Entity>, 'where'> & { where?: FindOptionsWhere<Entity> } = {},
   ): Promise<Entity[]> {
@@ -48,6 +63,24 @@ export class TenantRepository<Entity extends CompanyOwned> {
   /** Saves a new row in the caller's company, whatever `companyId` the data carries. */
   create(data: DeepPartial<Entity>): Promise<Entity> {
     return this.repository.save({ ...data, companyId: this.principals.companyId() } as DeepPartial<Entity>);
+  }
+
+  /** Saves changes to a row read through this repository; refuses a row of another company. */
+  async save(entity: Entity): Promise<Entity> {
+    this.assertOwned(entity);
+    return this.repository.save(entity as DeepPartial<Entity>) as Promise<Entity>;
+  }
+
+  /** Soft-deletes a row read through this repository (sets its `deleted_at`), returning it. */
+  async softRemove(entity: Entity): Promise<Entity> {
+    this.assertOwned(entity);
+    return this.repository.softRemove(entity as DeepPartial<Entity>) as Promise<Entity>;
+  }
+
+  private assertOwned(entity: Entity): void {
+    if (entity.companyId !== this.principals.companyId()) {
+      throw new Error('refusing to write a row of another company');
+    }
   }
 
   /** A query builder already restricted to the caller's company. */

@@ -1,5 +1,10 @@
+import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
-export const MAIN_API_MIGRATIONS = [InitialSchema1795356125849, AddOAuthTokens1795357558410];
+export const MAIN_API_MIGRATIONS = [
+  InitialSchema1795356125849,
+  AddOAuthTokens1795357558410,
+  AddClientsBrandsProducts1795359029188,
+];

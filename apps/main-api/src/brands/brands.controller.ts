@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { BrandsService } from './brands.service';
+import { BrandDto, CreateBrandDto, UpdateBrandDto } from './dto/brand.dto';
+
+@ApiTags('brands')
+@Controller('brands')
+export class BrandsController {
+  constructor(private readonly brands: BrandsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a brand' })
+  @ApiCreatedResponse({ type: BrandDto })
+  async create(@Body() body: CreateBrandDto): Promise<BrandDto> {
+    return BrandDto.from(await this.brands.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List brands; filters: name (contains), client_id' })
+  @ApiOkResponse({
+    description:
+      'Paginated body {total, perPage, page, lastPage, data: BrandDto[]}, or an array with page=false',
+  })
+  list(@Query() query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
+    return this.brands.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: BrandDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<BrandDto> {
+    return BrandDto.from(await this.brands.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a brand (only the fields sent)' })
+  @ApiOkResponse({ type: BrandDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateBrandDto): Promise<BrandDto> {
+    return BrandDto.from(await this.brands.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a brand (soft delete; answers the deleted brand)' })
+  @ApiOkResponse({ type: BrandDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<BrandDto> {
+    return BrandDto.from(await this.brands.remove(id));
+  }
+}

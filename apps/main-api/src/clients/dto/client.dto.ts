@@ -1,0 +1,58 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
+import type { Client } from '../client.entity';
+
+export class ClientDto {
+  @ApiProperty({ example: 7 })
+  id!: number;
+
+  @ApiProperty({ example: 3 })
+  company_id!: number;
+
+  @ApiProperty({ example: 'Northwind Foods' })
+  name!: string;
+
+  @ApiProperty({ example: 'marketing@northwind.example', nullable: true })
+  email!: string | null;
+
+  @ApiProperty({ example: '+1 555 0100', nullable: true })
+  phone!: string | null;
+
+  @ApiProperty({ example: '1 Main St, Springfield', nullable: true })
+  address!: string | null;
+
+  @ApiProperty({ example: 'US-12-3456789', nullable: true })
+  tax_id!: string | null;
+
+  @ApiProperty({ example: 1, description: 'Currency id (GET /v1/currencies)' })
+  currency_id!: number;
+
+  @ApiProperty({ example: false })
+  archived!: boolean;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00', description: 'UTC, YYYY-MM-DD HH:mm:ss' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  @ApiProperty({ example: null, nullable: true, type: String })
+  deleted_at!: string | null;
+
+  static from(client: Client): ClientDto {
+    return {
+      id: client.id,
+      company_id: client.companyId,
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      address: client.address,
+      tax_id: client.taxId,
+      currency_id: client.currencyId,
+      archived: client.archived,
+      created_at: formatTimestamp(client.createdAt),
+      updated_at: formatTimestamp(client.updatedAt),
+      deleted_at: formatNullableTimestamp(client.deletedAt),
+    };
+  }
+}

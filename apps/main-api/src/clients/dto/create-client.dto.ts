@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+
+export class CreateClientDto {
+  @ApiProperty({ example: 'Northwind Foods', minLength: 1, maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'marketing@northwind.example' })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+1 555 0100' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  phone?: string;
+
+  @ApiPropertyOptional({ example: '1 Main St, Springfield' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  address?: string;
+
+  @ApiPropertyOptional({ example: 'US-12-3456789' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  tax_id?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10 (GET /v1/currencies); default 1' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  currency_id?: number;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+
+/** Partial update: only the fields sent change. */
+export class UpdateClientDto extends PartialType(CreateClientDto) {}

@@ -1,0 +1,43 @@
+import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import type { Product } from '../product.entity';
+
+export class CreateProductDto {
+  @ApiProperty({ example: 7, description: 'A client of your company' })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  client_id!: number;
+
+  @ApiProperty({ example: 4, description: 'A brand of that client' })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  brand_id!: number;
+
+  @ApiProperty({ example: 'Oat Crunch 500 g', minLength: 1, maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+}
+
+export class UpdateProductDto extends PartialType(CreateProductDto) {}
+
+/** interfaces.md "Product": id, name, client_id, brand_id. */
+export class ProductDto {
+  @ApiProperty({ example: 12 })
+  id!: number;
+
+  @ApiProperty({ example: 'Oat Crunch 500 g' })
+  name!: string;
+
+  @ApiProperty({ example: 7 })
+  client_id!: number;
+
+  @ApiProperty({ example: 4 })
+  brand_id!: number;
+
+  static from(product: Product): ProductDto {
+    return { id: product.id, name: product.name, client_id: product.clientId, brand_id: product.brandId };
+  }
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { ProductsService } from './products.service';
+import { ProductDto, CreateProductDto, UpdateProductDto } from './dto/product.dto';
+
+@ApiTags('products')
+@Controller('products')
+export class ProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a product' })
+  @ApiCreatedResponse({ type: ProductDto })
+  async create(@Body() body: CreateProductDto): Promise<ProductDto> {
+    return ProductDto.from(await this.products.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List products; filters: name (contains), client_id, brand_id' })
+  @ApiOkResponse({
+    description:
+      'Paginated body {total, perPage, page, lastPage, data: ProductDto[]}, or an array with page=false',
+  })
+  list(@Query() query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
+    return this.products.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<ProductDto> {
+    return ProductDto.from(await this.products.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a product (only the fields sent)' })
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateProductDto): Promise<ProductDto> {
+    return ProductDto.from(await this.products.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a product (soft delete; answers the deleted product)' })
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<ProductDto> {
+    return ProductDto.from(await this.products.remove(id));
+  }
+}

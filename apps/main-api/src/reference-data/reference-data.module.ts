@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ReferenceDataController } from './reference-data.controller';
+
+@Module({ controllers: [ReferenceDataController] })
+export class ReferenceDataModule {}

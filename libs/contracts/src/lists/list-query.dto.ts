@@ -1,0 +1,54 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+
+export const MAX_PER_PAGE = 500;
+export const MAX_UNPAGED_RESULTS = 10_000;
+
+/** `page`, `perPage` and `filters` of every list (decisions §5). */
+export class ListQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'Page number from 1 (default 1), or `false` for a plain array of every result (at most 10,000)',
+    example: 1,
+    oneOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', enum: ['false'] },
+    ],
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'false' ? false : /^\d+$/.test(String(value)) ? Number(value) : value,
+  )
+  @ValidateIf((_object, value) => value !== false)
+  @IsInt({ message: 'page must be a positive integer or false' })
+  @Min(1, { message: 'page must be a positive integer or false' })
+  page?: number | false;
+
+  @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PER_PAGE} (default 20)`, example: 20 })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
+  @IsInt({ message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
+  @Min(1, { message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
+  @Max(MAX_PER_PAGE, { message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
+  perPage?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of)',
+    example: '{"client_id":[1,2]}',
+  })
+  @IsOptional()
+  @IsString({ message: 'filters must be a URL-encoded JSON object' })
+  @MaxLength(4000, { message: 'filters must be at most 4000 characters' })
+  filters?: string;
+}
+
+/** The paginated list body (interfaces.md "Reference values"). */
+export interface Paginated<T> {
+  total: string;
+  perPage: number;
+  page: number;
+  lastPage: number;
+  data: T[];
+}
