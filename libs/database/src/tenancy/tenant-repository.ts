@@ -68,13 +68,13 @@ export class TenantRepository<Entity extends CompanyOwned> {
   /** Saves changes to a row read through this repository; refuses a row of another company. */
   async save(entity: Entity): Promise<Entity> {
     this.assertOwned(entity);
-    return this.repository.save(entity as DeepPartial<Entity>) as Promise<Entity>;
+    return this.repository.save(entity as DeepPartial<Entity>);
   }
 
   /** Soft-deletes a row read through this repository (sets its `deleted_at`), returning it. */
   async softRemove(entity: Entity): Promise<Entity> {
     this.assertOwned(entity);
-    return this.repository.softRemove(entity as DeepPartial<Entity>) as Promise<Entity>;
+    return this.repository.softRemove(entity as DeepPartial<Entity>);
   }
 
   private assertOwned(entity: Entity): void {
