@@ -11,6 +11,7 @@ import { OAuthModule } from './oauth/oauth.module';
 import { UsersModule } from './users/users.module';
 import { BrandsModule } from './brands/brands.module';
 import { ClientsModule } from './clients/clients.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ProductsModule } from './products/products.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 
@@ -33,6 +34,7 @@ export class MainApiModule {
         MetricsModule,
         HealthModule.forRoot(),
         TenancyModule,
+        IdempotencyModule,
         OAuthModule.forRoot(env, signingKeys),
         UsersModule,
         ReferenceDataModule,

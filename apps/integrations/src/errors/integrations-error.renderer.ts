@@ -38,6 +38,8 @@ function nameAndCodeFor(kind: FailureKind): [string, IntegrationsErrorCode] {
       return ['NotFoundError', IntegrationsErrorCode.Generic];
     case 'conflict':
       return ['ConflictError', IntegrationsErrorCode.Generic];
+    case 'unprocessable':
+      return ['UnprocessableEntityError', IntegrationsErrorCode.Validation];
     case 'rate_limited':
       return ['TooManyRequestsError', IntegrationsErrorCode.Generic];
     case 'upstream_unavailable':

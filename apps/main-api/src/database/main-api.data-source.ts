@@ -6,6 +6,7 @@ import { RateLimitBucket } from '../oauth/rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
+import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { Product } from '../products/product.entity';
 import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
 import { User } from '../users/user.entity';
@@ -27,6 +28,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Client,
     Brand,
     Product,
+    IdempotencyRecord,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

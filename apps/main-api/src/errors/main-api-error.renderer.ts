@@ -32,6 +32,7 @@ function codeFor(kind: FailureKind): MainApiErrorCode {
     case 'method_not_allowed':
       return MainApiErrorCode.NotFound;
     case 'conflict':
+    case 'unprocessable':
       return MainApiErrorCode.BusinessRuleViolated;
     case 'rate_limited':
       return MainApiErrorCode.RateLimited;

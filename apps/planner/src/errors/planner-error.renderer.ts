@@ -32,6 +32,8 @@ function errorNameFor(kind: FailureKind): string {
       return 'MethodNotAllowedError';
     case 'conflict':
       return 'ConflictError';
+    case 'unprocessable':
+      return 'UnprocessableEntityError';
     case 'rate_limited':
       return 'TooManyRequestsError';
     case 'upstream_unavailable':

@@ -19,6 +19,8 @@ export type FailureKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  /** Well-formed but refused by a business rule (422). */
+  | 'unprocessable'
   | 'rate_limited'
   | 'upstream_unavailable'
   | 'database'

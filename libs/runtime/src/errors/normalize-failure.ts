@@ -11,6 +11,7 @@ const KIND_BY_STATUS: Partial<Record<number, FailureKind>> = {
   [HttpStatus.NOT_FOUND]: 'not_found',
   [HttpStatus.METHOD_NOT_ALLOWED]: 'method_not_allowed',
   [HttpStatus.CONFLICT]: 'conflict',
+  [HttpStatus.UNPROCESSABLE_ENTITY]: 'unprocessable',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'payload_too_large',
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'unsupported_media_type',
   [HttpStatus.TOO_MANY_REQUESTS]: 'rate_limited',

@@ -1,4 +1,5 @@
 import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
+import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
@@ -7,4 +8,5 @@ export const MAIN_API_MIGRATIONS = [
   InitialSchema1795356125849,
   AddOAuthTokens1795357558410,
   AddClientsBrandsProducts1795359029188,
+  AddIdempotencyRecords1795359290584,
 ];

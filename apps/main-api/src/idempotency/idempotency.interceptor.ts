@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Principal } from '@platform/auth';
+import { RequestValidationError } from '@platform/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { catchError, from, mergeMap, of, switchMap, throwError, type Observable } from 'rxjs';
+import { IdempotencyStore } from './idempotency.store';
+
+const HEADER = 'idempotency-key';
+const ACCEPTABLE_KEY = /^[\x21-\x7e]{1,255}$/;
+// Nest's metadata key for @HttpCode().
+const HTTP_CODE_METADATA = '__httpCode__';
+
+/**
+ * Every authenticated POST of main-api honours `Idempotency-Key`: the first answer is stored and
+ * replayed for the same key and request within 24 hours; the same key with another request is a
+ * 422 (AC004); a failed first attempt leaves nothing behind, so it can be retried.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
+    const header = request.headers[HEADER];
+    if (request.method !== 'POST' || header === undefined || !request.user) {
+      return next.handle();
+    }
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!ACCEPTABLE_KEY.test(key)) {
+      throw new RequestValidationError([
+        {
+          field: 'Idempotency-Key',
+          validation: 'isIdempotencyKey',
+          message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+        },
+      ]);
+    }
+    const requestHash = createHash('sha256')
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const statusCode =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
+
+    return from(this.store.start(request.user.companyId, key, requestHash)).pipe(
+      switchMap((start) => {
+        if (start.kind === 'replay') {
+          void reply.status(start.statusCode).header('idempotent-replayed', 'true');
+          return of(start.body);
+        }
+        return next.handle().pipe(
+          mergeMap(async (body: unknown) => {
+            await this.store.complete(start.recordId, statusCode, body);
+            return body;
+          }),
+          catchError((error: unknown) =>
+            from(this.store.release(start.recordId)).pipe(mergeMap(() => throwError(() => error))),
+          ),
+        );
+      }),
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export type IdempotencyStart =
+  { kind: 'first'; recordId: string } | { kind: 'replay'; statusCode: number; body: unknown };
+
+const RETENTION = "interval '24 hours'";
+
+/** Reserve, complete or release an idempotency key of one company. */
+@Injectable()
+export class IdempotencyStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async start(companyId: number, key: string, requestHash: string): Promise<IdempotencyStart> {
+    // Expired records are free to reuse; drop the one in the way, if any.
+    await this.dataSource.query(
+      `DELETE FROM idempotency_records WHERE company_id = $1 AND key = $2 AND created_at < now() - ${RETENTION}`,
+      [companyId, key],
+    );
+    const inserted = await this.dataSource.query<{ id: string }[]>(
+      `INSERT INTO idempotency_records (company_id, key, request_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id, key) DO NOTHING RETURNING id`,
+      [companyId, key, requestHash],
+    );
+    if (inserted.length > 0) {
+      return { kind: 'first', recordId: inserted[0].id };
+    }
+    const [existing] = await this.dataSource.query<
+      { request_hash: string; status_code: number | null; response_body: unknown }[]
+    >(
+      'SELECT request_hash, status_code, response_body FROM idempotency_records WHERE company_id = $1 AND key = $2',
+      [companyId, key],
+    );
+    if (!existing) {
+      // Removed between the two statements (its first request failed): the caller may retry.
+      throw new ConflictException('A request with this Idempotency-Key just failed; retry it');
+    }
+    if (existing.request_hash !== requestHash) {
+      throw new UnprocessableEntityException(
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    if (existing.status_code === null) {
+      throw new ConflictException(
+        'A request with this Idempotency-Key is still being processed; retry shortly',
+      );
+    }
+    return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
+  }
+
+  async complete(recordId: string, statusCode: number, body: unknown): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE idempotency_records SET status_code = $2, response_body = $3 WHERE id = $1',
+      [recordId, statusCode, JSON.stringify(body ?? null)],
+    );
+  }
+
+  /** The first request failed: free the key so a retry runs again (nothing was created). */
+  async release(recordId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM idempotency_records WHERE id = $1', [recordId]);
+  }
+}
