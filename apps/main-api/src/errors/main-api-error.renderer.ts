@@ -1,8 +1,13 @@
 import { MAIN_API_ERROR_NAME, MainApiErrorCode } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { businessRuleOf } from './constraint-errors';
 
 /** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (decisions §4). */
-export function renderMainApiError(failure: NormalizedFailure): RenderedError {
+export function renderMainApiError(normalized: NormalizedFailure, exception: unknown): RenderedError {
+  const rule = businessRuleOf(exception);
+  const failure: NormalizedFailure = rule
+    ? { kind: 'unprocessable', status: rule.status, message: rule.message }
+    : normalized;
   const code = codeFor(failure.kind);
   return {
     status: failure.status,

@@ -43,6 +43,22 @@ export class User {
   @Column({ name: 'role_id', type: 'smallint' })
   roleId!: number;
 
+  /** Position on the ratecard (unified position id); null until assigned. */
+  @Column({ name: 'user_position_id', type: 'integer', nullable: true })
+  userPositionId!: number | null;
+
+  /** URL of the avatar; empty when none. */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  picture!: string;
+
+  /** Hidden users stay in history but are left out of planning views. */
+  @Column({ type: 'boolean', default: false })
+  hidden!: boolean;
+
+  /** Label ids (GET /categories/labels-model?model=user). */
+  @Column({ type: 'integer', array: true, default: () => "'{}'" })
+  labels!: number[];
+
   /** scrypt hash; null for a user who cannot log in with a password. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
   passwordHash!: string | null;

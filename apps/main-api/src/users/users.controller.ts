@@ -1,8 +1,16 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
+import { MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
-import { UserSummaryDto } from './dto/user-summary.dto';
+import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -13,18 +21,56 @@ export class UsersController {
   @Get('me')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The user of the access token (404 for an API client token)' })
-  @ApiOkResponse({ type: UserSummaryDto })
-  @ApiNotFoundResponse({ description: 'The token belongs to an API client, not a user' })
-  async me(@CurrentPrincipal() principal: Principal): Promise<UserSummaryDto> {
-    return UserSummaryDto.from(await this.users.get(principal.userId ?? 0));
+  @ApiOkResponse({ type: UserDto })
+  @ApiNotFoundResponse({
+    type: MainApiErrorBodyDto,
+    description: 'The token belongs to an API client, not a user',
+  })
+  async me(@CurrentPrincipal() principal: Principal): Promise<UserDto> {
+    return UserDto.from(await this.users.get(principal.userId ?? 0));
+  }
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a user (422 AC004 when the e-mail is taken)' })
+  @ApiCreatedResponse({ type: UserDto })
+  async create(@Body() body: CreateUserDto): Promise<UserDto> {
+    return UserDto.from(await this.users.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({
+    summary: 'List users (filters: name, email, role_id, hidden, user_position_id), or a batch by ids',
+  })
+  @ApiOkResponse({ description: 'Paginated body of UserDto, or an array with page=false or ids' })
+  list(@Query() query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
+    return this.users.list(query);
   }
 
   @Get(':id')
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "A user of the caller's company" })
-  @ApiOkResponse({ type: UserSummaryDto })
-  @ApiNotFoundResponse({ description: 'No such user in your company' })
-  async get(@Param('id', ParseIdPipe) id: number): Promise<UserSummaryDto> {
-    return UserSummaryDto.from(await this.users.get(id));
+  @ApiOkResponse({ type: UserDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<UserDto> {
+    return UserDto.from(await this.users.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOkResponse({ type: UserDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserDto): Promise<UserDto> {
+    return UserDto.from(await this.users.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a user (soft delete; answers the deleted user)' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<UserDto> {
+    return UserDto.from(await this.users.remove(id));
   }
 }

@@ -1,6 +1,22 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import {
+  TenantRepositoryFactory,
+  paginate,
+  type FilterDefinitions,
+  type TenantRepository,
+} from '@platform/database';
+import type { Paginated } from '@platform/contracts';
+import { hashSecret } from '../security/secret-hashing';
+import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
 import { User } from './user.entity';
+
+const USER_FILTERS: FilterDefinitions = {
+  name: { kind: 'text', column: "{alias}.first_name || ' ' || {alias}.last_name" },
+  email: { kind: 'text', column: 'email' },
+  role_id: { kind: 'integer', column: 'role_id' },
+  hidden: { kind: 'boolean', column: 'hidden' },
+  user_position_id: { kind: 'integer', column: 'user_position_id' },
+};
 
 @Injectable()
 export class UsersService {
@@ -10,11 +26,60 @@ export class UsersService {
     this.users = repositories.for(User);
   }
 
+  async create(body: CreateUserDto): Promise<User> {
+    return this.users.create({
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email.toLowerCase(),
+      roleId: body.role_id,
+      passwordHash: body.password ? await hashSecret(body.password) : null,
+      userPositionId: body.user_position_id ?? null,
+      picture: body.picture ?? '',
+      hidden: body.hidden ?? false,
+      labels: body.labels ?? [],
+    });
+  }
+
+  /** With `ids`, exactly those users (deleted ones too: history still names them), in one query. */
+  async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
+    if (query.ids !== undefined) {
+      const ids = [...new Set(query.ids.split(',').map(Number))];
+      const users = await this.users
+        .queryBuilder('u')
+        .withDeleted()
+        .andWhere('u.id IN (:...ids)', { ids })
+        .orderBy('u.id')
+        .getMany();
+      return users.map((user) => UserDto.from(user));
+    }
+    return paginate(this.users.queryBuilder('u'), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
+  }
+
   async get(id: number): Promise<User> {
     const user = await this.users.findById(id);
     if (!user) {
       throw new NotFoundException(`User ${id} not found`);
     }
     return user;
+  }
+
+  async update(id: number, body: UpdateUserDto): Promise<User> {
+    const user = await this.get(id);
+    Object.assign(user, {
+      ...(body.first_name !== undefined && { firstName: body.first_name }),
+      ...(body.last_name !== undefined && { lastName: body.last_name }),
+      ...(body.email !== undefined && { email: body.email.toLowerCase() }),
+      ...(body.role_id !== undefined && { roleId: body.role_id }),
+      ...(body.user_position_id !== undefined && { userPositionId: body.user_position_id }),
+      ...(body.picture !== undefined && { picture: body.picture }),
+      ...(body.hidden !== undefined && { hidden: body.hidden }),
+      ...(body.labels !== undefined && { labels: body.labels }),
+    });
+    return this.users.save(user);
+  }
+
+  /** Soft delete: hours and allocations keep naming the user; the login stops working. */
+  async remove(id: number): Promise<User> {
+    return this.users.softRemove(await this.get(id));
   }
 }

@@ -55,7 +55,10 @@ export function applyFilters<Entity extends ObjectLiteral>(
       throw new FilterError(`filters.${key}`, `filters.${key} must hold 1 to ${MAX_VALUES} values`);
     }
     const parameter = `filter_${index}`;
-    const column = `${alias}.${definition.column}`;
+    // A column name, or an SQL expression over the row written with `{alias}` placeholders.
+    const column = definition.column.includes('{alias}')
+      ? definition.column.replaceAll('{alias}', alias)
+      : `${alias}.${definition.column}`;
     if (definition.kind === 'text') {
       const patterns = values.map(
         (value) => `%${String(value).replace(/[\\%_]/g, (match) => `\\${match}`)}%`,

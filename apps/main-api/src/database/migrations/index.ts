@@ -1,6 +1,7 @@
 import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
 import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
+import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
@@ -9,4 +10,5 @@ export const MAIN_API_MIGRATIONS = [
   AddOAuthTokens1795357558410,
   AddClientsBrandsProducts1795359029188,
   AddIdempotencyRecords1795359290584,
+  AddUserProfile1795359401249,
 ];

@@ -1,0 +1,163 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { formatTimestamp, ListQueryDto } from '@platform/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import type { User } from '../user.entity';
+
+export class CreateUserDto {
+  @ApiProperty({ example: 'Ada', maxLength: 100 })
+  @IsString()
+  @Length(1, 100)
+  first_name!: string;
+
+  @ApiProperty({ example: 'Lovelace', maxLength: 100 })
+  @IsString()
+  @Length(1, 100)
+  last_name!: string;
+
+  @ApiProperty({ example: 'ada@agency.example', description: 'Unique across the platform (it is the login)' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({
+    example: 4,
+    description: '1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  role_id!: number;
+
+  @ApiPropertyOptional({ description: 'Lets the user log in with the password grant; 12 to 200 characters' })
+  @IsOptional()
+  @IsString()
+  @Length(12, 200)
+  password?: string;
+
+  @ApiPropertyOptional({ example: 3, nullable: true, description: 'Unified position id' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  user_position_id?: number | null;
+
+  @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  picture?: string;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  hidden?: boolean;
+
+  @ApiPropertyOptional({ example: [1, 4], type: [Number] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  labels?: number[];
+}
+
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password'] as const)) {}
+
+export class UsersListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({
+    example: '1,2,3',
+    description:
+      'Comma-separated ids (at most 500): answers those users as a plain array, deleted ones included',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,499}$/, {
+    message: 'ids must be up to 500 comma-separated user ids',
+  })
+  @Type(() => String)
+  ids?: string;
+}
+
+/** A user as frontends and the planner read it (decisions §8). */
+export class UserDto {
+  @ApiProperty({ example: 12 })
+  id!: number;
+
+  @ApiProperty({ example: 'Ada' })
+  first_name!: string;
+
+  @ApiProperty({ example: 'Lovelace' })
+  last_name!: string;
+
+  @ApiProperty({ example: 'ada@agency.example' })
+  email!: string;
+
+  @ApiProperty({ example: 4 })
+  role_id!: number;
+
+  @ApiProperty({ example: 3, nullable: true, type: Number })
+  user_position_id!: number | null;
+
+  @ApiProperty({
+    example: 'Designer',
+    nullable: true,
+    type: String,
+    description: 'Null until positions are assigned',
+  })
+  position_name!: string | null;
+
+  @ApiProperty({ example: 2, nullable: true, type: Number })
+  category_id!: number | null;
+
+  @ApiProperty({ example: 'Creative', nullable: true, type: String })
+  category_name!: string | null;
+
+  @ApiProperty({ example: '' })
+  picture!: string;
+
+  @ApiProperty({ example: false })
+  hidden!: boolean;
+
+  @ApiProperty({ example: false })
+  is_deleted!: boolean;
+
+  @ApiProperty({ example: [1, 4], type: [Number] })
+  labels!: number[];
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  static from(user: User): UserDto {
+    return {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      role_id: user.roleId,
+      user_position_id: user.userPositionId,
+      position_name: null,
+      category_id: null,
+      category_name: null,
+      picture: user.picture,
+      hidden: user.hidden,
+      is_deleted: user.deletedAt !== null,
+      labels: user.labels,
+      created_at: formatTimestamp(user.createdAt),
+    };
+  }
+}

@@ -1,0 +1,193 @@
+import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
+import { DataSource } from 'typeorm';
+import { MainApiEnv } from '../src/config/main-api.env';
+import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiService } from '../src/main-api.service';
+import { ProvisioningService } from '../src/provisioning/provisioning.service';
+
+interface UserBody {
+  id: number;
+  email: string;
+  is_deleted: boolean;
+}
+
+describe('main-api users (e2e)', () => {
+  const keys = generateTestKeyPair();
+  let service: TestService<MainApiEnv>;
+  let companyA: number;
+  let companyB: number;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      definition: mainApiService,
+      envClass: MainApiEnv,
+      dataSourceOptions: mainApiDataSourceOptions,
+      env: { JWT_PRIVATE_KEY: keys.privatePem },
+    });
+    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    const provisioning = new ProvisioningService(dataSource);
+    companyA = (
+      await provisioning.provision({
+        companyName: 'UA',
+        email: 'boss@ua.test',
+        firstName: 'A',
+        lastName: 'A',
+      })
+    ).companyId;
+    companyB = (
+      await provisioning.provision({
+        companyName: 'UB',
+        email: 'boss@ub.test',
+        firstName: 'B',
+        lastName: 'B',
+      })
+    ).companyId;
+    await dataSource.destroy();
+  });
+
+  afterAll(() => service.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: object,
+    company = companyA,
+    role = 1,
+  ) =>
+    service.app.inject({
+      method,
+      url: `/v1${url}`,
+      headers: { authorization: `Bearer ${signTestToken({ keys, companyId: company, roleId: role })}` },
+      ...(body ? { payload: body } : {}),
+    });
+  const createUser = async (email: string, company = companyA) =>
+    (
+      await call('POST', '/users', { first_name: 'F', last_name: 'L', email, role_id: 4 }, company)
+    ).json<UserBody>();
+
+  it('creates a user and answers the decisions §8 fields', async () => {
+    const response = await call('POST', '/users', {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'Grace@UA.test',
+      role_id: 3,
+      password: 'a-long-enough-password',
+      labels: [2, 5],
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@ua.test',
+      role_id: 3,
+      user_position_id: null,
+      position_name: null,
+      category_id: null,
+      category_name: null,
+      picture: '',
+      hidden: false,
+      is_deleted: false,
+      labels: [2, 5],
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    expect(response.json()).not.toHaveProperty('password');
+  });
+
+  it('refuses a taken e-mail, whatever its case, with 422 AC004', async () => {
+    await createUser('taken@ua.test');
+
+    const again = await call('POST', '/users', {
+      first_name: 'F',
+      last_name: 'L',
+      email: 'TAKEN@ua.test',
+      role_id: 4,
+    });
+
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      status: 422,
+      name: 'PlatformCustomError',
+      code: 'AC004',
+      message: 'A user with this e-mail already exists',
+    });
+  });
+
+  it('answers a batch by ids in one call, deleted users flagged, other companies left out', async () => {
+    const first = await createUser('one@ua.test');
+    const second = await createUser('two@ua.test');
+    const foreign = await createUser('three@ub.test', companyB);
+    await call('DELETE', `/users/${second.id}`);
+
+    const response = await call('GET', `/users?ids=${first.id},${second.id},${foreign.id},999999`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UserBody[]>().map((user) => [user.id, user.is_deleted])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+  });
+
+  it.each(['abc', '1,,2', '0', Array.from({ length: 501 }, (_, i) => i + 1).join(',')])(
+    'refuses ids=%s',
+    async (ids) => {
+      const response = await call('GET', `/users?ids=${ids.slice(0, 3000)}`);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'ids' }] });
+    },
+  );
+
+  it('filters the list by name and role', async () => {
+    await call('POST', '/users', { first_name: 'Zed', last_name: 'Quill', email: 'zed@ua.test', role_id: 5 });
+
+    const response = await call(
+      'GET',
+      `/users?page=false&filters=${encodeURIComponent('{"name":"zed q","role_id":5}')}`,
+    );
+
+    expect(response.json<UserBody[]>().map((user) => user.email)).toEqual(['zed@ua.test']);
+  });
+
+  it('updates and soft-deletes, after which the user cannot log in', async () => {
+    const user = (
+      await call('POST', '/users', {
+        first_name: 'Lee',
+        last_name: 'V',
+        email: 'lee@ua.test',
+        role_id: 4,
+        password: 'lee-long-password',
+      })
+    ).json<UserBody>();
+
+    const updated = await call('PUT', `/users/${user.id}`, { hidden: true, role_id: 5 });
+    const deleted = await call('DELETE', `/users/${user.id}`);
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&username=lee%40ua.test&password=lee-long-password',
+    });
+
+    expect(updated.json()).toMatchObject({ hidden: true, role_id: 5 });
+    expect(deleted.json()).toMatchObject({ id: user.id, is_deleted: true });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('lets roles 1-2 manage users and 3-5 only read', async () => {
+    expect(
+      (
+        await call(
+          'POST',
+          '/users',
+          { first_name: 'F', last_name: 'L', email: 'pm@ua.test', role_id: 4 },
+          companyA,
+          3,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await call('GET', '/users', undefined, companyA, 5)).statusCode).toBe(200);
+    expect((await call('GET', '/users', undefined, companyA, 6)).statusCode).toBe(403);
+  });
+});
