@@ -9,6 +9,8 @@ import { loadSigningKeys } from './oauth/keys/signing-keys';
 import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
+import { LeavesModule } from './leaves/leaves.module';
+import { WorkingTimeModule } from './working-time/working-time.module';
 import { BrandsModule } from './brands/brands.module';
 import { ClientsModule } from './clients/clients.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -41,6 +43,8 @@ export class MainApiModule {
         ClientsModule,
         BrandsModule,
         ProductsModule,
+        WorkingTimeModule,
+        LeavesModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

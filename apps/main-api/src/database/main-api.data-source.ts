@@ -9,7 +9,9 @@ import { Client } from '../clients/client.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { Product } from '../products/product.entity';
 import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
+import { UserLeave } from '../leaves/user-leave.entity';
 import { User } from '../users/user.entity';
+import { WorkingTimeEntry } from '../working-time/working-time-entry.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
 /** main-api's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -29,6 +31,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Brand,
     Product,
     IdempotencyRecord,
+    WorkingTimeEntry,
+    UserLeave,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { formatTimestamp } from '@platform/contracts';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import type { UserLeave } from '../user-leave.entity';
+
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** interfaces.md "User leave" request. */
+export class CreateUserLeaveDto {
+  @ApiProperty({ example: 12 })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  userId!: number;
+
+  @ApiProperty({
+    example: 1,
+    description: '1 Vacation, 2 Sick leave, 3 Personal, 4 Parental, 5 Unpaid, 6 Other',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  leaveTypeId!: number;
+
+  @ApiProperty({ example: '2026-12-21T00:00:00Z', description: 'UTC, ISO 8601 with Z' })
+  @Matches(UTC_DATE_TIME, { message: 'start must be a UTC date-time such as 2026-12-21T00:00:00Z' })
+  start!: string;
+
+  @ApiProperty({ example: '2026-12-24T23:59:59Z', description: 'UTC, ISO 8601 with Z; after start' })
+  @Matches(UTC_DATE_TIME, { message: 'end must be a UTC date-time such as 2026-12-24T23:59:59Z' })
+  end!: string;
+
+  @ApiPropertyOptional({ example: true, description: 'Whole days off; default false' })
+  @IsOptional()
+  @IsBoolean()
+  allDay?: boolean;
+}
+
+/** `GET /user/leaves?user_ids=1,2&from=YYYY-MM-DD&to=YYYY-MM-DD` (decisions §8). */
+export class UserLeavesQueryDto {
+  @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,499}$/, {
+    message: 'user_ids must be up to 500 comma-separated user ids',
+  })
+  user_ids?: string;
+
+  @ApiProperty({ example: '2026-12-01', description: 'First day of the period (YYYY-MM-DD)' })
+  @Matches(DATE, { message: 'from must be a date YYYY-MM-DD' })
+  from!: string;
+
+  @ApiProperty({ example: '2026-12-31', description: 'Last day of the period (YYYY-MM-DD), included' })
+  @Matches(DATE, { message: 'to must be a date YYYY-MM-DD' })
+  to!: string;
+}
+
+/** interfaces.md "User leave" response. */
+export class UserLeaveDto {
+  @ApiProperty({ example: 3 })
+  id!: number;
+
+  @ApiProperty({ example: 12 })
+  user_id!: number;
+
+  @ApiProperty({ example: 1 })
+  company_id!: number;
+
+  @ApiProperty({ example: 1 })
+  leave_type_id!: number;
+
+  @ApiProperty({ example: '2026-12-21T00:00:00.000Z' })
+  start!: string;
+
+  @ApiProperty({ example: '2026-12-24T23:59:59.000Z' })
+  end!: string;
+
+  @ApiProperty({ example: true })
+  all_day!: boolean;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  static from(leave: UserLeave): UserLeaveDto {
+    return {
+      id: leave.id,
+      user_id: leave.userId,
+      company_id: leave.companyId,
+      leave_type_id: leave.leaveTypeId,
+      start: leave.start.toISOString(),
+      end: leave.end.toISOString(),
+      all_day: leave.allDay,
+      created_at: formatTimestamp(leave.createdAt),
+      updated_at: formatTimestamp(leave.updatedAt),
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { WorkingTimeEntry } from '../working-time-entry.entity';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+export class WorkingTimeEntryInputDto {
+  @ApiProperty({ example: 1, description: '0 = Sunday … 6 = Saturday; each day at most once' })
+  @IsInt()
+  @Min(0)
+  @Max(6)
+  day_of_week!: number;
+
+  @ApiProperty({ example: 8, minimum: 0, maximum: 24 })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(24)
+  daily_hours!: number;
+
+  @ApiProperty({ example: '09:00:00', description: 'HH:mm:ss, before end_at' })
+  @Matches(TIME, { message: 'start_at must be a time HH:mm:ss' })
+  start_at!: string;
+
+  @ApiProperty({ example: '18:00:00', description: 'HH:mm:ss' })
+  @Matches(TIME, { message: 'end_at must be a time HH:mm:ss' })
+  end_at!: string;
+
+  @ApiPropertyOptional({ example: 1, minimum: 0, maximum: 24, description: 'Hours of break; default 0' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(24)
+  break_time?: number;
+}
+
+/** `PUT /working-time/users/{user_id}`: the user's whole week, replacing the previous one. */
+export class ReplaceWorkingWeekDto {
+  @ApiProperty({ type: [WorkingTimeEntryInputDto] })
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingTimeEntryInputDto)
+  entries!: WorkingTimeEntryInputDto[];
+}
+
+/** interfaces.md "Working time entry". */
+export class WorkingTimeEntryDto {
+  @ApiProperty({ example: 8 })
+  daily_hours!: number;
+
+  @ApiProperty({ example: 1 })
+  day_of_week!: number;
+
+  @ApiProperty({ example: '09:00:00' })
+  start_at!: string;
+
+  @ApiProperty({ example: '18:00:00' })
+  end_at!: string;
+
+  @ApiProperty({ example: 12 })
+  user_id!: number;
+
+  @ApiProperty({ example: 1 })
+  break_time!: number;
+
+  static from(entry: WorkingTimeEntry): WorkingTimeEntryDto {
+    return {
+      daily_hours: Number(entry.dailyHours),
+      day_of_week: entry.dayOfWeek,
+      start_at: entry.startAt,
+      end_at: entry.endAt,
+      user_id: entry.userId,
+      break_time: Number(entry.breakTime),
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import { RequestValidationError } from '@platform/runtime';
+import { DataSource } from 'typeorm';
+import { User } from '../users/user.entity';
+import { WorkingTimeEntryDto, type ReplaceWorkingWeekDto } from './dto/working-time.dto';
+import { WorkingTimeEntry } from './working-time-entry.entity';
+
+@Injectable()
+export class WorkingTimeService {
+  private readonly users: TenantRepository<User>;
+  private readonly entries: TenantRepository<WorkingTimeEntry>;
+
+  constructor(
+    repositories: TenantRepositoryFactory,
+    private readonly principals: PrincipalContext,
+    private readonly dataSource: DataSource,
+  ) {
+    this.users = repositories.for(User);
+    this.entries = repositories.for(WorkingTimeEntry);
+  }
+
+  /** Replaces the user's week in one transaction: never half old, half new. */
+  async replaceWeek(userId: number, body: ReplaceWorkingWeekDto): Promise<WorkingTimeEntryDto[]> {
+    await this.requireUser(userId);
+    const days = body.entries.map((entry) => entry.day_of_week);
+    if (new Set(days).size !== days.length) {
+      throw new RequestValidationError([
+        {
+          field: 'entries',
+          validation: 'uniqueDays',
+          message: 'entries must name each day_of_week at most once',
+        },
+      ]);
+    }
+    body.entries.forEach((entry, index) => {
+      if (entry.start_at >= entry.end_at) {
+        throw new RequestValidationError([
+          {
+            field: `entries.${index}.start_at`,
+            validation: 'beforeEndAt',
+            message: `entries.${index}.start_at must be before end_at`,
+          },
+        ]);
+      }
+    });
+    const companyId = this.principals.companyId();
+    await this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(WorkingTimeEntry);
+      await repository.delete({ companyId, userId });
+      await repository.insert(
+        body.entries.map((entry) => ({
+          companyId,
+          userId,
+          dayOfWeek: entry.day_of_week,
+          dailyHours: String(entry.daily_hours),
+          startAt: entry.start_at,
+          endAt: entry.end_at,
+          breakTime: String(entry.break_time ?? 0),
+        })),
+      );
+    });
+    return this.week(userId);
+  }
+
+  async week(userId: number): Promise<WorkingTimeEntryDto[]> {
+    await this.requireUser(userId);
+    const entries = await this.entries.find({ where: { userId }, order: { dayOfWeek: 'ASC' } });
+    return entries.map((entry) => WorkingTimeEntryDto.from(entry));
+  }
+
+  /** Every user of the company with a working week, keyed by user id. */
+  async companyWeeks(): Promise<Record<string, WorkingTimeEntryDto[]>> {
+    const entries = await this.entries.find({ order: { userId: 'ASC', dayOfWeek: 'ASC' } });
+    const weeks: Record<string, WorkingTimeEntryDto[]> = {};
+    for (const entry of entries) {
+      (weeks[String(entry.userId)] ??= []).push(WorkingTimeEntryDto.from(entry));
+    }
+    return weeks;
+  }
+
+  private async requireUser(userId: number): Promise<void> {
+    if (!(await this.users.findById(userId))) {
+      throw new NotFoundException(`User ${userId} not found`);
+    }
+  }
+}

@@ -1,0 +1,278 @@
+import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
+import { DataSource } from 'typeorm';
+import { MainApiEnv } from '../src/config/main-api.env';
+import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiService } from '../src/main-api.service';
+import { ProvisioningService } from '../src/provisioning/provisioning.service';
+
+describe('main-api working time and leaves (e2e)', () => {
+  const keys = generateTestKeyPair();
+  let service: TestService<MainApiEnv>;
+  let companyA: number;
+  let companyB: number;
+  let worker: number;
+  let colleague: number;
+  let foreigner: number;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      definition: mainApiService,
+      envClass: MainApiEnv,
+      dataSourceOptions: mainApiDataSourceOptions,
+      env: { JWT_PRIVATE_KEY: keys.privatePem },
+    });
+    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    const provisioning = new ProvisioningService(dataSource);
+    const a = await provisioning.provision({
+      companyName: 'WA',
+      email: 'boss@wa.test',
+      firstName: 'A',
+      lastName: 'A',
+    });
+    const b = await provisioning.provision({
+      companyName: 'WB',
+      email: 'boss@wb.test',
+      firstName: 'B',
+      lastName: 'B',
+    });
+    companyA = a.companyId;
+    companyB = b.companyId;
+    foreigner = b.userId;
+    worker = (
+      await provisioning.addUser({
+        companyId: companyA,
+        email: 'w@wa.test',
+        firstName: 'W',
+        lastName: 'K',
+        roleId: 4,
+      })
+    ).userId;
+    colleague = (
+      await provisioning.addUser({
+        companyId: companyA,
+        email: 'c@wa.test',
+        firstName: 'C',
+        lastName: 'L',
+        roleId: 4,
+      })
+    ).userId;
+    await dataSource.destroy();
+  });
+
+  afterAll(() => service.close());
+
+  const as = (options: { company?: number; role?: number; user?: number } = {}) =>
+    `Bearer ${signTestToken({ keys, companyId: options.company ?? companyA, roleId: options.role ?? 1, subject: `user:${options.user ?? 1}` })}`;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object, authorization = as()) =>
+    service.app.inject({
+      method,
+      url: `/v1${url}`,
+      headers: { authorization },
+      ...(body ? { payload: body } : {}),
+    });
+
+  const week = [
+    { day_of_week: 1, daily_hours: 8, start_at: '09:00:00', end_at: '18:00:00', break_time: 1 },
+    { day_of_week: 2, daily_hours: 7.5, start_at: '09:00:00', end_at: '17:30:00' },
+  ];
+
+  describe('working time', () => {
+    it("replaces a user's week and answers the entries", async () => {
+      const response = await call('PUT', `/working-time/users/${worker}`, { entries: week });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        {
+          daily_hours: 8,
+          day_of_week: 1,
+          start_at: '09:00:00',
+          end_at: '18:00:00',
+          user_id: worker,
+          break_time: 1,
+        },
+        {
+          daily_hours: 7.5,
+          day_of_week: 2,
+          start_at: '09:00:00',
+          end_at: '17:30:00',
+          user_id: worker,
+          break_time: 0,
+        },
+      ]);
+      const replaced = await call('PUT', `/working-time/users/${worker}`, { entries: [week[0]] });
+      expect(replaced.json()).toHaveLength(1);
+    });
+
+    it('answers the company object keyed by user id', async () => {
+      await call('PUT', `/working-time/users/${colleague}`, { entries: [week[1]] });
+
+      const response = await call('GET', '/working-time/company/with/users');
+
+      expect(response.json()).toEqual({
+        [String(worker)]: [expect.objectContaining({ day_of_week: 1, user_id: worker })],
+        [String(colleague)]: [expect.objectContaining({ day_of_week: 2, user_id: colleague })],
+      });
+    });
+
+    it.each([
+      [[{ ...week[0], day_of_week: 7 }], 'entries.0.day_of_week'],
+      [[{ ...week[0], daily_hours: 25 }], 'entries.0.daily_hours'],
+      [[{ ...week[0], daily_hours: -1 }], 'entries.0.daily_hours'],
+      [[{ ...week[0], start_at: '9:00' }], 'entries.0.start_at'],
+      [[{ ...week[0], start_at: '18:00:00', end_at: '09:00:00' }], 'entries.0.start_at'],
+      [[week[0], week[0]], 'entries'],
+    ])('refuses %p naming %s', async (entries, field) => {
+      const response = await call('PUT', `/working-time/users/${worker}`, { entries });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
+        field,
+      );
+    });
+
+    it("answers 404 for another company's user and 403 for roles below Director", async () => {
+      expect((await call('PUT', `/working-time/users/${foreigner}`, { entries: week })).statusCode).toBe(404);
+      expect(
+        (await call('PUT', `/working-time/users/${worker}`, { entries: week }, as({ role: 3 }))).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('leaves', () => {
+    const leave = (userId: number, start: string, end: string) => ({
+      userId,
+      leaveTypeId: 1,
+      start,
+      end,
+      allDay: true,
+    });
+
+    it('creates a leave and answers the interfaces.md fields', async () => {
+      const response = await call(
+        'POST',
+        '/user/leaves',
+        leave(worker, '2026-12-21T00:00:00Z', '2026-12-24T23:59:59Z'),
+      );
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        user_id: worker,
+        company_id: companyA,
+        leave_type_id: 1,
+        start: '2026-12-21T00:00:00.000Z',
+        end: '2026-12-24T23:59:59.000Z',
+        all_day: true,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      });
+    });
+
+    it('refuses an overlapping leave with 422 AC004 and saves nothing', async () => {
+      await call('POST', '/user/leaves', leave(worker, '2027-01-10T00:00:00Z', '2027-01-15T00:00:00Z'));
+
+      const inside = await call(
+        'POST',
+        '/user/leaves',
+        leave(worker, '2027-01-12T00:00:00Z', '2027-01-13T00:00:00Z'),
+      );
+      const around = await call(
+        'POST',
+        '/user/leaves',
+        leave(worker, '2027-01-01T00:00:00Z', '2027-01-31T00:00:00Z'),
+      );
+      const other = await call(
+        'POST',
+        '/user/leaves',
+        leave(colleague, '2027-01-12T00:00:00Z', '2027-01-13T00:00:00Z'),
+      );
+
+      expect(inside.statusCode).toBe(422);
+      expect(inside.json()).toEqual({
+        status: 422,
+        name: 'PlatformCustomError',
+        code: 'AC004',
+        message: 'The leave overlaps another leave of the same user',
+      });
+      expect(around.statusCode).toBe(422);
+      expect(other.statusCode).toBe(201);
+    });
+
+    it('saves exactly one of several concurrent overlapping leaves', async () => {
+      const outcomes = await Promise.all(
+        [1, 2, 3, 4].map((day) =>
+          call('POST', '/user/leaves', leave(worker, `2027-03-0${day}T00:00:00Z`, '2027-03-08T00:00:00Z')),
+        ),
+      );
+
+      expect(outcomes.map((outcome) => outcome.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    });
+
+    it.each([
+      [{ start: '2027-05-02T00:00:00Z', end: '2027-05-01T00:00:00Z' }, 'end'],
+      [{ start: '2027-05-01', end: '2027-05-02T00:00:00Z' }, 'start'],
+      [{ start: '2027-05-01T00:00:00+02:00', end: '2027-05-02T00:00:00Z' }, 'start'],
+      [{ leaveTypeId: 9 }, 'leaveTypeId'],
+      [{ userId: 999999 }, 'userId'],
+    ])('refuses %p naming %s', async (override, field) => {
+      const response = await call('POST', '/user/leaves', {
+        ...leave(worker, '2027-05-01T00:00:00Z', '2027-05-02T00:00:00Z'),
+        ...override,
+      });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
+        field,
+      );
+    });
+
+    it('lets collaborators create only their own leaves', async () => {
+      const own = await call(
+        'POST',
+        '/user/leaves',
+        leave(worker, '2027-06-01T00:00:00Z', '2027-06-02T00:00:00Z'),
+        as({ role: 4, user: worker }),
+      );
+      const someoneElse = await call(
+        'POST',
+        '/user/leaves',
+        leave(colleague, '2027-06-01T00:00:00Z', '2027-06-02T00:00:00Z'),
+        as({ role: 4, user: worker }),
+      );
+      const client = await call(
+        'POST',
+        '/user/leaves',
+        leave(worker, '2027-07-01T00:00:00Z', '2027-07-02T00:00:00Z'),
+        as({ role: 6, user: worker }),
+      );
+
+      expect(own.statusCode).toBe(201);
+      expect(someoneElse.statusCode).toBe(403);
+      expect(client.statusCode).toBe(403);
+    });
+
+    it('lists the leaves of some users touching a period, not other companies', async () => {
+      await call(
+        'POST',
+        '/user/leaves',
+        leave(foreigner, '2027-01-10T00:00:00Z', '2027-01-11T00:00:00Z'),
+        as({ company: companyB }),
+      );
+
+      const response = await call(
+        'GET',
+        `/user/leaves?user_ids=${worker},${colleague},${foreigner}&from=2027-01-15&to=2027-01-31`,
+      );
+
+      expect(response.statusCode).toBe(200);
+      expect(
+        response.json<{ user_id: number; start: string }[]>().map((item) => [item.user_id, item.start]),
+      ).toEqual([[worker, '2027-01-10T00:00:00.000Z']]);
+    });
+
+    it('refuses a malformed period', async () => {
+      expect((await call('GET', '/user/leaves?from=2027-01-31&to=2027-01-01')).statusCode).toBe(400);
+      expect((await call('GET', '/user/leaves?from=yesterday&to=2027-01-01')).statusCode).toBe(400);
+    });
+  });
+});
