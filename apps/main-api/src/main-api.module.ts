@@ -10,6 +10,7 @@ import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
 import { LeavesModule } from './leaves/leaves.module';
+import { PositionsModule } from './positions/positions.module';
 import { WorkingTimeModule } from './working-time/working-time.module';
 import { BrandsModule } from './brands/brands.module';
 import { ClientsModule } from './clients/clients.module';
@@ -43,6 +44,7 @@ export class MainApiModule {
         ClientsModule,
         BrandsModule,
         ProductsModule,
+        PositionsModule,
         WorkingTimeModule,
         LeavesModule,
       ],

@@ -190,4 +190,75 @@ describe('main-api users (e2e)', () => {
     expect((await call('GET', '/users', undefined, companyA, 5)).statusCode).toBe(200);
     expect((await call('GET', '/users', undefined, companyA, 6)).statusCode).toBe(403);
   });
+
+  describe('positions and categories', () => {
+    it('gives users a position whose name and category they answer', async () => {
+      const category = (await call('POST', '/position-categories', { name: 'Creative' })).json<{
+        id: number;
+      }>();
+      const position = await call('POST', '/positions', { name: 'Art Director', category_id: category.id });
+      const user = await call('POST', '/users', {
+        first_name: 'Pos',
+        last_name: 'Itioned',
+        email: 'pos@ua.test',
+        role_id: 4,
+        user_position_id: position.json<{ id: number }>().id,
+      });
+
+      expect(position.statusCode).toBe(201);
+      expect(position.json()).toMatchObject({
+        name: 'Art Director',
+        category_id: category.id,
+        category_name: 'Creative',
+      });
+      expect(user.json()).toMatchObject({
+        user_position_id: position.json<{ id: number }>().id,
+        position_name: 'Art Director',
+        category_id: category.id,
+        category_name: 'Creative',
+      });
+      const batch = await call('GET', `/users?ids=${user.json<{ id: number }>().id}`);
+      expect(batch.json()).toEqual([
+        expect.objectContaining({ position_name: 'Art Director', category_name: 'Creative' }),
+      ]);
+    });
+
+    it("refuses another company's category or position by field", async () => {
+      const foreignCategory = (
+        await call('POST', '/position-categories', { name: 'Theirs' }, companyB)
+      ).json<{ id: number }>();
+      const foreignPosition = (await call('POST', '/positions', { name: 'Theirs' }, companyB)).json<{
+        id: number;
+      }>();
+
+      const position = await call('POST', '/positions', { name: 'X', category_id: foreignCategory.id });
+      const user = await call('POST', '/users', {
+        first_name: 'F',
+        last_name: 'L',
+        email: 'fp@ua.test',
+        role_id: 4,
+        user_position_id: foreignPosition.id,
+      });
+
+      expect(position.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'category_id' }] });
+      expect(user.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'user_position_id' }] });
+    });
+
+    it('lists positions filtered by category', async () => {
+      const category = (await call('POST', '/position-categories', { name: 'Accounts' })).json<{
+        id: number;
+      }>();
+      await call('POST', '/positions', { name: 'Account Manager', category_id: category.id });
+
+      const response = await call(
+        'GET',
+        `/positions?filters=${encodeURIComponent(JSON.stringify({ category_id: category.id }))}`,
+      );
+
+      expect(response.json()).toMatchObject({
+        total: '1',
+        data: [{ name: 'Account Manager', category_name: 'Accounts' }],
+      });
+    });
+  });
 });

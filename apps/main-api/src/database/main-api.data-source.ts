@@ -7,6 +7,8 @@ import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
+import { PositionCategory } from '../positions/position-category.entity';
+import { Position } from '../positions/position.entity';
 import { Product } from '../products/product.entity';
 import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
 import { UserLeave } from '../leaves/user-leave.entity';
@@ -33,6 +35,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     IdempotencyRecord,
     WorkingTimeEntry,
     UserLeave,
+    PositionCategory,
+    Position,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

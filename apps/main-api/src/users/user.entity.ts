@@ -11,6 +11,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
+import { Position } from '../positions/position.entity';
 
 /** A person of an agency. The e-mail is the login of the password grant, so it is unique platform-wide. */
 @Entity({ name: 'users' })
@@ -46,6 +47,10 @@ export class User {
   /** Position on the ratecard (unified position id); null until assigned. */
   @Column({ name: 'user_position_id', type: 'integer', nullable: true })
   userPositionId!: number | null;
+
+  @ManyToOne(() => Position, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_position_id', foreignKeyConstraintName: 'users_user_position_id_fkey' })
+  position?: Position | null;
 
   /** URL of the avatar; empty when none. */
   @Column({ type: 'varchar', length: 500, default: '' })

@@ -8,6 +8,7 @@ import {
 import type { Paginated } from '@platform/contracts';
 import { hashSecret } from '../security/secret-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
+import { Position } from '../positions/position.entity';
 import { User } from './user.entity';
 
 const USER_FILTERS: FilterDefinitions = {
@@ -21,13 +22,25 @@ const USER_FILTERS: FilterDefinitions = {
 @Injectable()
 export class UsersService {
   private readonly users: TenantRepository<User>;
+  private readonly positions: TenantRepository<Position>;
 
   constructor(repositories: TenantRepositoryFactory) {
     this.users = repositories.for(User);
+    this.positions = repositories.for(Position);
+  }
+
+  private withPosition() {
+    return this.users
+      .queryBuilder('u')
+      .leftJoinAndSelect('u.position', 'position')
+      .leftJoinAndSelect('position.category', 'category');
   }
 
   async create(body: CreateUserDto): Promise<User> {
-    return this.users.create({
+    if (body.user_position_id) {
+      await this.positions.requireReference(body.user_position_id, 'user_position_id');
+    }
+    const { id } = await this.users.create({
       firstName: body.first_name,
       lastName: body.last_name,
       email: body.email.toLowerCase(),
@@ -38,25 +51,25 @@ export class UsersService {
       hidden: body.hidden ?? false,
       labels: body.labels ?? [],
     });
+    return this.get(id);
   }
 
   /** With `ids`, exactly those users (deleted ones too: history still names them), in one query. */
   async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     if (query.ids !== undefined) {
       const ids = [...new Set(query.ids.split(',').map(Number))];
-      const users = await this.users
-        .queryBuilder('u')
+      const users = await this.withPosition()
         .withDeleted()
         .andWhere('u.id IN (:...ids)', { ids })
         .orderBy('u.id')
         .getMany();
       return users.map((user) => UserDto.from(user));
     }
-    return paginate(this.users.queryBuilder('u'), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
+    return paginate(this.withPosition(), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
   }
 
   async get(id: number): Promise<User> {
-    const user = await this.users.findById(id);
+    const user = await this.withPosition().andWhere('u.id = :id', { id }).getOne();
     if (!user) {
       throw new NotFoundException(`User ${id} not found`);
     }
@@ -65,17 +78,24 @@ export class UsersService {
 
   async update(id: number, body: UpdateUserDto): Promise<User> {
     const user = await this.get(id);
+    if (body.user_position_id) {
+      await this.positions.requireReference(body.user_position_id, 'user_position_id');
+    }
     Object.assign(user, {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email.toLowerCase() }),
       ...(body.role_id !== undefined && { roleId: body.role_id }),
-      ...(body.user_position_id !== undefined && { userPositionId: body.user_position_id }),
+      ...(body.user_position_id !== undefined && {
+        userPositionId: body.user_position_id,
+        position: undefined,
+      }),
       ...(body.picture !== undefined && { picture: body.picture }),
       ...(body.hidden !== undefined && { hidden: body.hidden }),
       ...(body.labels !== undefined && { labels: body.labels }),
     });
-    return this.users.save(user);
+    await this.users.save(user);
+    return this.get(id);
   }
 
   /** Soft delete: hours and allocations keep naming the user; the login stops working. */

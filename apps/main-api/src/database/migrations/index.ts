@@ -2,6 +2,7 @@ import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClient
 import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
 import { AddWorkingTimeAndLeaves1795359551633 } from './1795359551633-AddWorkingTimeAndLeaves';
+import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
@@ -13,4 +14,5 @@ export const MAIN_API_MIGRATIONS = [
   AddIdempotencyRecords1795359290584,
   AddUserProfile1795359401249,
   AddWorkingTimeAndLeaves1795359551633,
+  AddPositions1795359693922,
 ];

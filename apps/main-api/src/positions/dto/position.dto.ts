@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { formatTimestamp } from '@platform/contracts';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { PositionCategory } from '../position-category.entity';
+import type { Position } from '../position.entity';
+
+export class CreatePositionCategoryDto {
+  @ApiProperty({ example: 'Creative', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+}
+
+export class UpdatePositionCategoryDto extends PartialType(CreatePositionCategoryDto) {}
+
+export class PositionCategoryDto {
+  @ApiProperty({ example: 2 })
+  id!: number;
+
+  @ApiProperty({ example: 'Creative' })
+  name!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  static from(category: PositionCategory): PositionCategoryDto {
+    return {
+      id: category.id,
+      name: category.name,
+      created_at: formatTimestamp(category.createdAt),
+      updated_at: formatTimestamp(category.updatedAt),
+    };
+  }
+}
+
+export class CreatePositionDto {
+  @ApiProperty({ example: 'Art Director', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: 2, nullable: true, description: 'A position category of your company' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  category_id?: number | null;
+}
+
+export class UpdatePositionDto extends PartialType(CreatePositionDto) {}
+
+export class PositionDto {
+  @ApiProperty({ example: 5, description: 'The unified position id' })
+  id!: number;
+
+  @ApiProperty({ example: 'Art Director' })
+  name!: string;
+
+  @ApiProperty({ example: 2, nullable: true, type: Number })
+  category_id!: number | null;
+
+  @ApiProperty({ example: 'Creative', nullable: true, type: String })
+  category_name!: string | null;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  static from(position: Position): PositionDto {
+    return {
+      id: position.id,
+      name: position.name,
+      category_id: position.categoryId,
+      category_name: position.category?.name ?? null,
+      created_at: formatTimestamp(position.createdAt),
+      updated_at: formatTimestamp(position.updatedAt),
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import {
+  CreatePositionCategoryDto,
+  CreatePositionDto,
+  PositionCategoryDto,
+  PositionDto,
+  UpdatePositionCategoryDto,
+  UpdatePositionDto,
+} from './dto/position.dto';
+import { PositionsService } from './positions.service';
+
+@ApiTags('positions')
+@Controller('positions')
+export class PositionsController {
+  constructor(private readonly positions: PositionsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiCreatedResponse({ type: PositionDto })
+  async create(@Body() body: CreatePositionDto): Promise<PositionDto> {
+    return PositionDto.from(await this.positions.createPosition(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List positions; filters: name (contains), category_id' })
+  @ApiOkResponse({ description: 'Paginated body of PositionDto, or an array with page=false' })
+  list(@Query() query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
+    return this.positions.listPositions(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: PositionDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<PositionDto> {
+    return PositionDto.from(await this.positions.getPosition(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOkResponse({ type: PositionDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePositionDto): Promise<PositionDto> {
+    return PositionDto.from(await this.positions.updatePosition(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a position (soft delete; answers the deleted position)' })
+  @ApiOkResponse({ type: PositionDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<PositionDto> {
+    return PositionDto.from(await this.positions.removePosition(id));
+  }
+}
+
+@ApiTags('positions')
+@Controller('position-categories')
+export class PositionCategoriesController {
+  constructor(private readonly positions: PositionsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiCreatedResponse({ type: PositionCategoryDto })
+  async create(@Body() body: CreatePositionCategoryDto): Promise<PositionCategoryDto> {
+    return PositionCategoryDto.from(await this.positions.createCategory(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List position categories; filters: name (contains)' })
+  @ApiOkResponse({ description: 'Paginated body of PositionCategoryDto, or an array with page=false' })
+  list(@Query() query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
+    return this.positions.listCategories(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: PositionCategoryDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<PositionCategoryDto> {
+    return PositionCategoryDto.from(await this.positions.getCategory(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOkResponse({ type: PositionCategoryDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdatePositionCategoryDto,
+  ): Promise<PositionCategoryDto> {
+    return PositionCategoryDto.from(await this.positions.updateCategory(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOkResponse({ type: PositionCategoryDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<PositionCategoryDto> {
+    return PositionCategoryDto.from(await this.positions.removeCategory(id));
+  }
+}
