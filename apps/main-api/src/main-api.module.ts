@@ -11,6 +11,8 @@ import { OAuthModule } from './oauth/oauth.module';
 import { UsersModule } from './users/users.module';
 import { LeavesModule } from './leaves/leaves.module';
 import { PositionsModule } from './positions/positions.module';
+import { TeamsModule } from './teams/teams.module';
+import { WorkspacesModule } from './workspaces/workspaces.module';
 import { WorkingTimeModule } from './working-time/working-time.module';
 import { BrandsModule } from './brands/brands.module';
 import { ClientsModule } from './clients/clients.module';
@@ -45,6 +47,8 @@ export class MainApiModule {
         BrandsModule,
         ProductsModule,
         PositionsModule,
+        TeamsModule,
+        WorkspacesModule,
         WorkingTimeModule,
         LeavesModule,
       ],

@@ -10,6 +10,9 @@ import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { PositionCategory } from '../positions/position-category.entity';
 import { Position } from '../positions/position.entity';
 import { Product } from '../products/product.entity';
+import { TeamMember } from '../teams/team-member.entity';
+import { Team } from '../teams/team.entity';
+import { Workspace } from '../workspaces/workspace.entity';
 import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
 import { UserLeave } from '../leaves/user-leave.entity';
 import { User } from '../users/user.entity';
@@ -37,6 +40,9 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     UserLeave,
     PositionCategory,
     Position,
+    Workspace,
+    Team,
+    TeamMember,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

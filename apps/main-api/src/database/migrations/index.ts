@@ -1,6 +1,7 @@
 import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
 import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
+import { AddWorkspacesAndTeams1795359841140 } from './1795359841140-AddWorkspacesAndTeams';
 import { AddWorkingTimeAndLeaves1795359551633 } from './1795359551633-AddWorkingTimeAndLeaves';
 import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
@@ -15,4 +16,5 @@ export const MAIN_API_MIGRATIONS = [
   AddUserProfile1795359401249,
   AddWorkingTimeAndLeaves1795359551633,
   AddPositions1795359693922,
+  AddWorkspacesAndTeams1795359841140,
 ];

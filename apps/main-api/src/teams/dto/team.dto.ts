@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { formatTimestamp } from '@platform/contracts';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import type { Team } from '../team.entity';
+
+export class CreateTeamDto {
+  @ApiProperty({ example: 'Pod Alpha', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'Retail accounts' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+}
+
+export class UpdateTeamDto extends PartialType(CreateTeamDto) {}
+
+/** `POST` / `DELETE /teams/{id}/users` (and contracts): users of your company. */
+export class UserIdsDto {
+  @ApiProperty({ example: [3, 8], type: [Number] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  user_ids!: number[];
+}
+
+export class TeamDto {
+  @ApiProperty({ example: 2 })
+  id!: number;
+
+  @ApiProperty({ example: 1 })
+  company_id!: number;
+
+  @ApiProperty({ example: 'Pod Alpha' })
+  name!: string;
+
+  @ApiProperty({ example: 'Retail accounts', nullable: true, type: String })
+  description!: string | null;
+
+  @ApiProperty({ example: [3, 8], type: [Number] })
+  user_ids!: number[];
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  static from(team: Team): TeamDto {
+    return {
+      id: team.id,
+      company_id: team.companyId,
+      name: team.name,
+      description: team.description,
+      user_ids: (team.members ?? []).map((member) => member.userId).sort((a, b) => a - b),
+      created_at: formatTimestamp(team.createdAt),
+      updated_at: formatTimestamp(team.updatedAt),
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { TeamsService } from './teams.service';
+import { CreateTeamDto, TeamDto, UpdateTeamDto, UserIdsDto } from './dto/team.dto';
+
+@ApiTags('teams')
+@Controller('teams')
+export class TeamsController {
+  constructor(private readonly teams: TeamsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a team' })
+  @ApiCreatedResponse({ type: TeamDto })
+  async create(@Body() body: CreateTeamDto): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List teams; filters: name (contains)' })
+  @ApiOkResponse({
+    description:
+      'Paginated body {total, perPage, page, lastPage, data: TeamDto[]}, or an array with page=false',
+  })
+  list(@Query() query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
+    return this.teams.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: TeamDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a team (only the fields sent)' })
+  @ApiOkResponse({ type: TeamDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateTeamDto): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a team (soft delete; answers the deleted team)' })
+  @ApiOkResponse({ type: TeamDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.remove(id));
+  }
+
+  @Post(':id/users')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Add users of your company to the team (already members stay once)' })
+  @ApiCreatedResponse({ type: TeamDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async addUsers(@Param('id', ParseIdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.addUsers(id, body.user_ids));
+  }
+
+  @Delete(':id/users')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Remove users from the team' })
+  @ApiOkResponse({ type: TeamDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async removeUsers(@Param('id', ParseIdPipe) id: number, @Body() body: UserIdsDto): Promise<TeamDto> {
+    return TeamDto.from(await this.teams.removeUsers(id, body.user_ids));
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import type { ListQueryDto, Paginated } from '@platform/contracts';
+import {
+  paginate,
+  TenantRepositoryFactory,
+  type FilterDefinitions,
+  type TenantRepository,
+} from '@platform/database';
+import { RequestValidationError } from '@platform/runtime';
+import { DataSource, In } from 'typeorm';
+import { User } from '../users/user.entity';
+import { TeamDto, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto';
+import { TeamMember } from './team-member.entity';
+import { Team } from './team.entity';
+
+const TEAM_FILTERS: FilterDefinitions = { name: { kind: 'text', column: 'name' } };
+
+@Injectable()
+export class TeamsService {
+  private readonly teams: TenantRepository<Team>;
+  private readonly users: TenantRepository<User>;
+
+  constructor(
+    repositories: TenantRepositoryFactory,
+    private readonly principals: PrincipalContext,
+    private readonly dataSource: DataSource,
+  ) {
+    this.teams = repositories.for(Team);
+    this.users = repositories.for(User);
+  }
+
+  async create(body: CreateTeamDto): Promise<Team> {
+    const { id } = await this.teams.create({ name: body.name, description: body.description ?? null });
+    return this.get(id);
+  }
+
+  list(query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
+    return paginate(this.withMembers(), 'team', query, TEAM_FILTERS, (team) => TeamDto.from(team));
+  }
+
+  async get(id: number): Promise<Team> {
+    const team = await this.withMembers().andWhere('team.id = :id', { id }).getOne();
+    if (!team) {
+      throw new NotFoundException(`Team ${id} not found`);
+    }
+    return team;
+  }
+
+  async update(id: number, body: UpdateTeamDto): Promise<Team> {
+    const team = await this.get(id);
+    Object.assign(team, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.description !== undefined && { description: body.description }),
+    });
+    await this.teams.save({ ...team, members: undefined });
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<Team> {
+    const team = await this.get(id);
+    await this.teams.softRemove({ ...team, members: undefined });
+    return { ...team, deletedAt: new Date() };
+  }
+
+  /** Adds users of the company; users already in the team stay once. */
+  async addUsers(id: number, userIds: number[]): Promise<Team> {
+    await this.get(id);
+    await this.requireUsers(userIds);
+    const companyId = this.principals.companyId();
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(TeamMember)
+      .values([...new Set(userIds)].map((userId) => ({ teamId: id, userId, companyId })))
+      .orIgnore()
+      .execute();
+    return this.get(id);
+  }
+
+  async removeUsers(id: number, userIds: number[]): Promise<Team> {
+    await this.get(id);
+    await this.dataSource
+      .getRepository(TeamMember)
+      .delete({ teamId: id, companyId: this.principals.companyId(), userId: In(userIds) });
+    return this.get(id);
+  }
+
+  private async requireUsers(userIds: number[]): Promise<void> {
+    const found = new Set(
+      (await this.users.find({ where: { id: In(userIds) }, select: { id: true } })).map((user) => user.id),
+    );
+    const missing = userIds.filter((userId) => !found.has(userId));
+    if (missing.length > 0) {
+      throw new RequestValidationError([
+        { field: 'user_ids', validation: 'exists', message: `user_ids ${missing.join(', ')} do not exist` },
+      ]);
+    }
+  }
+
+  private withMembers() {
+    return this.teams.queryBuilder('team').leftJoinAndSelect('team.members', 'member');
+  }
+}

@@ -1,0 +1,60 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { formatTimestamp } from '@platform/contracts';
+import { IsBoolean, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import type { Workspace } from '../workspace.entity';
+
+export class CreateWorkspaceDto {
+  @ApiProperty({ example: 'Buenos Aires studio', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: true, description: 'Default true' })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ example: 'Latin America accounts' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+}
+
+export class UpdateWorkspaceDto extends PartialType(CreateWorkspaceDto) {}
+
+/** The workspace response fields of interfaces.md. */
+export class WorkspaceDto {
+  @ApiProperty({ example: 3 })
+  id!: number;
+
+  @ApiProperty({ example: 'Buenos Aires studio' })
+  name!: string;
+
+  @ApiProperty({ example: true })
+  active!: boolean;
+
+  @ApiProperty({ example: 'Latin America accounts', nullable: true, type: String })
+  description!: string | null;
+
+  @ApiProperty({ example: 1 })
+  company_id!: number;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  updated_at!: string;
+
+  static from(workspace: Workspace): WorkspaceDto {
+    return {
+      id: workspace.id,
+      name: workspace.name,
+      active: workspace.active,
+      description: workspace.description,
+      company_id: workspace.companyId,
+      created_at: formatTimestamp(workspace.createdAt),
+      updated_at: formatTimestamp(workspace.updatedAt),
+    };
+  }
+}
