@@ -10,7 +10,9 @@ import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
 import { LeavesModule } from './leaves/leaves.module';
+import { FeesModule } from './fees/fees.module';
 import { PositionsModule } from './positions/positions.module';
+import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { WorkingTimeModule } from './working-time/working-time.module';
@@ -48,6 +50,8 @@ export class MainApiModule {
         ProductsModule,
         PositionsModule,
         TeamsModule,
+        FeesModule,
+        TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,
         LeavesModule,

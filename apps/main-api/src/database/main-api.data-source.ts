@@ -9,7 +9,9 @@ import { Client } from '../clients/client.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { PositionCategory } from '../positions/position-category.entity';
 import { Position } from '../positions/position.entity';
+import { Fee } from '../fees/fee.entity';
 import { Product } from '../products/product.entity';
+import { Transaction } from '../transactions/transaction.entity';
 import { TeamMember } from '../teams/team-member.entity';
 import { Team } from '../teams/team.entity';
 import { Workspace } from '../workspaces/workspace.entity';
@@ -43,6 +45,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Workspace,
     Team,
     TeamMember,
+    Fee,
+    Transaction,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { MAX_UNPAGED_RESULTS, Role } from '@platform/contracts';
+import { isCalendarDate, MAX_UNPAGED_RESULTS, Role } from '@platform/contracts';
 import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { User } from '../users/user.entity';
@@ -52,7 +52,7 @@ export class LeavesService {
   async list(query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
     const from = new Date(`${query.from}T00:00:00Z`);
     const to = new Date(`${query.to}T00:00:00Z`);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to) {
+    if (!isCalendarDate(query.from) || !isCalendarDate(query.to) || from > to) {
       throw new RequestValidationError([
         {
           field: 'to',

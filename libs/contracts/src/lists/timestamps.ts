@@ -6,3 +6,14 @@ export function formatTimestamp(value: Date): string {
 export function formatNullableTimestamp(value: Date | null | undefined): string | null {
   return value ? formatTimestamp(value) : null;
 }
+
+/** True for a real `YYYY-MM-DD` calendar day (2026-02-30 is not, although `new Date` rolls it over). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) {
+    return false;
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

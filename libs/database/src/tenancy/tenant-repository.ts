@@ -77,6 +77,12 @@ export class TenantRepository<Entity extends CompanyOwned> {
     return this.repository.softRemove(entity as DeepPartial<Entity>);
   }
 
+  /** Deletes a row read through this repository for good (for rows without history). */
+  async delete(entity: Entity): Promise<void> {
+    this.assertOwned(entity);
+    await this.repository.delete({ id: entity.id, companyId: entity.companyId } as FindOptionsWhere<Entity>);
+  }
+
   private assertOwned(entity: Entity): void {
     if (entity.companyId !== this.principals.companyId()) {
       throw new Error('refusing to write a row of another company');

@@ -1,4 +1,5 @@
 import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
+import { AddFeesAndTransactions1795360003207 } from './1795360003207-AddFeesAndTransactions';
 import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
 import { AddWorkspacesAndTeams1795359841140 } from './1795359841140-AddWorkspacesAndTeams';
@@ -17,4 +18,5 @@ export const MAIN_API_MIGRATIONS = [
   AddWorkingTimeAndLeaves1795359551633,
   AddPositions1795359693922,
   AddWorkspacesAndTeams1795359841140,
+  AddFeesAndTransactions1795360003207,
 ];

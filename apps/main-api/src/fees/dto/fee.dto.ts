@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** interfaces.md "Fee" request fields. */
+export class CreateFeeDto {
+  @ApiProperty({ example: 'Monthly retainer', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: 12000 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(999_999_999_999.99)
+  estimate?: number;
+
+  @ApiPropertyOptional({ example: 'WO-2026-11' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  work_order?: string;
+
+  @ApiPropertyOptional({ example: 'Social media management' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'Months between billings (1-120)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  frequency?: number;
+
+  @ApiPropertyOptional({ enum: FEE_STATUSES, description: 'A new fee is always active' })
+  @IsOptional()
+  @IsIn(FEE_STATUSES)
+  status?: FeeStatus;
+
+  @ApiPropertyOptional({ example: 80, description: 'Hours' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(99_999_999)
+  estimated_time?: number;
+
+  @ApiPropertyOptional({ example: '2026-01-01' })
+  @IsOptional()
+  @Matches(DATE, { message: 'start must be a date YYYY-MM-DD' })
+  start?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-31' })
+  @IsOptional()
+  @Matches(DATE, { message: 'end must be a date YYYY-MM-DD' })
+  end?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  currency_id?: number;
+}
+
+export class UpdateFeeDto extends PartialType(CreateFeeDto) {}
+
+/** interfaces.md "Fee" response. */
+export class FeeDto {
+  @ApiProperty({ example: 9 })
+  id!: number;
+
+  @ApiProperty({ example: 7 })
+  client_id!: number;
+
+  @ApiProperty({ example: 'Monthly retainer' })
+  name!: string;
+
+  @ApiProperty({ example: 12000 })
+  estimate!: number;
+
+  @ApiProperty({ example: 'WO-2026-11' })
+  work_order!: string;
+
+  @ApiProperty({ example: 'Social media management' })
+  description!: string;
+
+  @ApiProperty({ example: 1 })
+  frequency!: number;
+
+  @ApiProperty({ enum: FEE_STATUSES })
+  status!: FeeStatus;
+
+  @ApiProperty({ example: 80 })
+  estimated_time!: number;
+
+  @ApiProperty({ example: '2026-01-01', nullable: true, type: String })
+  start!: string | null;
+
+  @ApiProperty({ example: '2026-12-31', nullable: true, type: String })
+  end!: string | null;
+
+  @ApiProperty({ example: 1 })
+  currency_id!: number;
+
+  static from(fee: Fee): FeeDto {
+    return {
+      id: fee.id,
+      client_id: fee.clientId,
+      name: fee.name,
+      estimate: Number(fee.estimate),
+      work_order: fee.workOrder,
+      description: fee.description,
+      frequency: fee.frequency,
+      status: fee.status,
+      estimated_time: Number(fee.estimatedTime),
+      start: fee.start,
+      end: fee.end,
+      currency_id: fee.currencyId,
+    };
+  }
+}

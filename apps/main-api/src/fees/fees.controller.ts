@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
+import { FeesService } from './fees.service';
+
+@ApiTags('fees')
+@Controller('clients/:client_id/fees')
+export class FeesController {
+  constructor(private readonly fees: FeesService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: "Create a client's fee (answered with status active)" })
+  @ApiCreatedResponse({ type: FeeDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto, description: 'No such client in your company' })
+  async create(
+    @Param('client_id', ParseIdPipe) clientId: number,
+    @Body() body: CreateFeeDto,
+  ): Promise<FeeDto> {
+    return FeeDto.from(await this.fees.create(clientId, body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: "List a client's fees; filters: name (contains), status" })
+  @ApiOkResponse({ description: 'Paginated body of FeeDto, or an array with page=false' })
+  list(
+    @Param('client_id', ParseIdPipe) clientId: number,
+    @Query() query: ListQueryDto,
+  ): Promise<Paginated<FeeDto> | FeeDto[]> {
+    return this.fees.list(clientId, query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: FeeDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(
+    @Param('client_id', ParseIdPipe) clientId: number,
+    @Param('id', ParseIdPipe) id: number,
+  ): Promise<FeeDto> {
+    return FeeDto.from(await this.fees.get(clientId, id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a fee (only the fields sent; status active or inactive)' })
+  @ApiOkResponse({ type: FeeDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(
+    @Param('client_id', ParseIdPipe) clientId: number,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateFeeDto,
+  ): Promise<FeeDto> {
+    return FeeDto.from(await this.fees.update(clientId, id, body));
+  }
+}

@@ -1,0 +1,109 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
+import {
+  paginate,
+  TenantRepositoryFactory,
+  type FilterDefinitions,
+  type TenantRepository,
+} from '@platform/database';
+import { RequestValidationError } from '@platform/runtime';
+import { Client } from '../clients/client.entity';
+import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
+import { Fee, FEE_STATUSES } from './fee.entity';
+
+const FEE_FILTERS: FilterDefinitions = {
+  name: { kind: 'text', column: 'name' },
+  status: { kind: 'enum', column: 'status', values: FEE_STATUSES },
+};
+
+/** Fees of one client: the client must be of the caller's company, else 404 like any unknown client. */
+@Injectable()
+export class FeesService {
+  private readonly fees: TenantRepository<Fee>;
+  private readonly clients: TenantRepository<Client>;
+
+  constructor(repositories: TenantRepositoryFactory) {
+    this.fees = repositories.for(Fee);
+    this.clients = repositories.for(Client);
+  }
+
+  async create(clientId: number, body: CreateFeeDto): Promise<Fee> {
+    await this.requireClient(clientId);
+    assertPeriod(body.start, body.end);
+    return this.fees.create({
+      clientId,
+      name: body.name,
+      estimate: String(body.estimate ?? 0),
+      workOrder: body.work_order ?? '',
+      description: body.description ?? '',
+      frequency: body.frequency ?? 1,
+      // interfaces.md: a new fee is always answered as active.
+      status: 'active',
+      estimatedTime: String(body.estimated_time ?? 0),
+      start: body.start ?? null,
+      end: body.end ?? null,
+      currencyId: body.currency_id ?? 1,
+    });
+  }
+
+  async list(clientId: number, query: ListQueryDto): Promise<Paginated<FeeDto> | FeeDto[]> {
+    await this.requireClient(clientId);
+    return paginate(
+      this.fees.queryBuilder('fee').andWhere('fee.client_id = :clientId', { clientId }),
+      'fee',
+      query,
+      FEE_FILTERS,
+      (fee) => FeeDto.from(fee),
+    );
+  }
+
+  async get(clientId: number, id: number): Promise<Fee> {
+    const [fee] = await this.fees.find({ where: { id, clientId }, take: 1 });
+    if (!fee) {
+      throw new NotFoundException(`Fee ${id} of client ${clientId} not found`);
+    }
+    return fee;
+  }
+
+  async update(clientId: number, id: number, body: UpdateFeeDto): Promise<Fee> {
+    const fee = await this.get(clientId, id);
+    assertPeriod(body.start ?? fee.start ?? undefined, body.end ?? fee.end ?? undefined);
+    Object.assign(fee, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.estimate !== undefined && { estimate: String(body.estimate) }),
+      ...(body.work_order !== undefined && { workOrder: body.work_order }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.frequency !== undefined && { frequency: body.frequency }),
+      ...(body.status !== undefined && { status: body.status }),
+      ...(body.estimated_time !== undefined && { estimatedTime: String(body.estimated_time) }),
+      ...(body.start !== undefined && { start: body.start }),
+      ...(body.end !== undefined && { end: body.end }),
+      ...(body.currency_id !== undefined && { currencyId: body.currency_id }),
+    });
+    return this.fees.save(fee);
+  }
+
+  private async requireClient(clientId: number): Promise<void> {
+    if (!(await this.clients.findById(clientId))) {
+      throw new NotFoundException(`Client ${clientId} not found`);
+    }
+  }
+}
+
+function assertPeriod(start: string | undefined, end: string | undefined): void {
+  for (const [field, value] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
+    if (value !== undefined && !isCalendarDate(value)) {
+      throw new RequestValidationError([
+        { field, validation: 'isDate', message: `${field} must be a real calendar date` },
+      ]);
+    }
+  }
+  if (start !== undefined && end !== undefined && start > end) {
+    throw new RequestValidationError([
+      { field: 'end', validation: 'notBeforeStart', message: 'end must not be before start' },
+    ]);
+  }
+}

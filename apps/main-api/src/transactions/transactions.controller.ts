@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
+import { TransactionsService } from './transactions.service';
+
+@ApiTags('transactions')
+@Controller('transactions')
+export class TransactionsController {
+  constructor(private readonly transactions: TransactionsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Record a transaction (can_update and can_delete are accepted, never returned)' })
+  @ApiCreatedResponse({ type: TransactionDto })
+  async create(@Body() body: CreateTransactionDto): Promise<TransactionDto> {
+    return TransactionDto.from(await this.transactions.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List transactions; filters: client_id, type, is_income, source_id' })
+  @ApiOkResponse({ description: 'Paginated body of TransactionDto, or an array with page=false' })
+  list(@Query() query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
+    return this.transactions.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: TransactionDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<TransactionDto> {
+    return TransactionDto.from(await this.transactions.get(id));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a transaction (answers the deleted transaction)' })
+  @ApiOkResponse({ type: TransactionDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<TransactionDto> {
+    return TransactionDto.from(await this.transactions.remove(id));
+  }
+}
