@@ -10,6 +10,7 @@ import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
 import { LeavesModule } from './leaves/leaves.module';
+import { ContractsModule } from './contracts/contracts.module';
 import { FeesModule } from './fees/fees.module';
 import { PositionsModule } from './positions/positions.module';
 import { TransactionsModule } from './transactions/transactions.module';
@@ -51,6 +52,7 @@ export class MainApiModule {
         PositionsModule,
         TeamsModule,
         FeesModule,
+        ContractsModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

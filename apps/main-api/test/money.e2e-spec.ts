@@ -197,4 +197,57 @@ describe('main-api fees and transactions (e2e)', () => {
       expect((await call('POST', '/transactions', transaction(), undefined, 3)).statusCode).toBe(403);
     });
   });
+
+  describe('contracts', () => {
+    it('creates a contract, assigns users, and soft-deletes it answering deleted_at and currency', async () => {
+      const created = await call('POST', '/contracts', {
+        client_id: clientId,
+        name: 'MSA 2026',
+        currency_id: 2,
+        json_integrations: { crm_deal: 'D-1' },
+        start: '2026-01-01',
+        end: '2026-12-31T23:59:59Z',
+      });
+      const { id } = created.json<{ id: number }>();
+      const me = (await call('GET', '/users?page=false')).json<{ id: number }[]>()[0].id;
+
+      const withUsers = await call('POST', `/contracts/${id}/users`, { user_ids: [me] });
+      const deleted = await call('DELETE', `/contracts/${id}`);
+
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({
+        client_id: clientId,
+        company_id: companyA,
+        currency_id: 2,
+        json_integrations: { crm_deal: 'D-1' },
+        status: 'active',
+        start: '2026-01-01 00:00:00',
+        end: '2026-12-31 23:59:59',
+        deleted_at: null,
+        currency: { id: 2, name: 'Euro' },
+        user_ids: [],
+      });
+      expect(withUsers.json()).toMatchObject({ user_ids: [me] });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toMatchObject({
+        id,
+        deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        currency: { id: 2, name: 'Euro' },
+      });
+      expect((await call('GET', `/contracts/${id}`)).statusCode).toBe(404);
+    });
+
+    it("refuses another company's client and an inverted period", async () => {
+      const foreign = await call('POST', '/contracts', { client_id: foreignClientId, name: 'X' });
+      const inverted = await call('POST', '/contracts', {
+        client_id: clientId,
+        name: 'X',
+        start: '2026-05-01',
+        end: '2026-01-01',
+      });
+
+      expect(foreign.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'client_id' }] });
+      expect(inverted.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'end' }] });
+    });
+  });
 });

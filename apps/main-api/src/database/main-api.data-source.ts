@@ -9,6 +9,8 @@ import { Client } from '../clients/client.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { PositionCategory } from '../positions/position-category.entity';
 import { Position } from '../positions/position.entity';
+import { ContractMember } from '../contracts/contract-member.entity';
+import { Contract } from '../contracts/contract.entity';
 import { Fee } from '../fees/fee.entity';
 import { Product } from '../products/product.entity';
 import { Transaction } from '../transactions/transaction.entity';
@@ -47,6 +49,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     TeamMember,
     Fee,
     Transaction,
+    Contract,
+    ContractMember,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -10,7 +10,8 @@ import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { TeamsService } from './teams.service';
-import { CreateTeamDto, TeamDto, UpdateTeamDto, UserIdsDto } from './dto/team.dto';
+import { UserIdsDto } from '../users/dto/user-ids.dto';
+import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
 
 @ApiTags('teams')
 @Controller('teams')

@@ -1,4 +1,5 @@
 import { AddClientsBrandsProducts1795359029188 } from './1795359029188-AddClientsBrandsProducts';
+import { AddContracts1795360228103 } from './1795360228103-AddContracts';
 import { AddFeesAndTransactions1795360003207 } from './1795360003207-AddFeesAndTransactions';
 import { AddIdempotencyRecords1795359290584 } from './1795359290584-AddIdempotencyRecords';
 import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
@@ -19,4 +20,5 @@ export const MAIN_API_MIGRATIONS = [
   AddPositions1795359693922,
   AddWorkspacesAndTeams1795359841140,
   AddFeesAndTransactions1795360003207,
+  AddContracts1795360228103,
 ];

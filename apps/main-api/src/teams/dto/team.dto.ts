@@ -1,17 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { formatTimestamp } from '@platform/contracts';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import type { Team } from '../team.entity';
 
 export class CreateTeamDto {
@@ -28,18 +17,6 @@ export class CreateTeamDto {
 }
 
 export class UpdateTeamDto extends PartialType(CreateTeamDto) {}
-
-/** `POST` / `DELETE /teams/{id}/users` (and contracts): users of your company. */
-export class UserIdsDto {
-  @ApiProperty({ example: [3, 8], type: [Number] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(500)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(2_147_483_647, { each: true })
-  user_ids!: number[];
-}
 
 export class TeamDto {
   @ApiProperty({ example: 2 })
