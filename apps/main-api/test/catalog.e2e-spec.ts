@@ -1,9 +1,4 @@
-import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
-import { mainApiService } from '../src/main-api.service';
-import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 interface Page<T> {
   total: string;
@@ -14,44 +9,22 @@ interface Page<T> {
 }
 
 describe('main-api clients, brands, products, reference data (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let service: TestService<MainApiEnv>;
+  let app: MainApiTestApp;
   let companyA: number;
   let companyB: number;
 
   beforeAll(async () => {
-    service = await startTestService({
-      definition: mainApiService,
-      envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
-      env: { JWT_PRIVATE_KEY: keys.privatePem },
-    });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
-    const provisioning = new ProvisioningService(dataSource);
-    companyA = (
-      await provisioning.provision({ companyName: 'A', email: 'a@a.test', firstName: 'A', lastName: 'A' })
-    ).companyId;
-    companyB = (
-      await provisioning.provision({ companyName: 'B', email: 'b@b.test', firstName: 'B', lastName: 'B' })
-    ).companyId;
-    await dataSource.destroy();
+    app = await startMainApiTestApp(['CA', 'CB']);
+    [{ companyId: companyA }, { companyId: companyB }] = app.companies;
   });
 
-  afterAll(() => service.close());
+  afterAll(() => app.close());
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     options: { body?: object; company?: number; role?: number } = {},
-  ) =>
-    service.app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: {
-        authorization: `Bearer ${signTestToken({ keys, companyId: options.company ?? companyA, roleId: options.role ?? 1 })}`,
-      },
-      ...(options.body ? { payload: options.body } : {}),
-    });
+  ) => app.call(method, url, options.body, { company: options.company ?? companyA, role: options.role });
 
   describe('clients', () => {
     it('creates a client and answers it field by field', async () => {
@@ -88,9 +61,7 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: 400, name: 'PlatformCustomError', code: 'AC002' });
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
 
     it('refuses a body naming another company with 403', async () => {
@@ -216,9 +187,7 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
       const response = await list(query);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
   });
 

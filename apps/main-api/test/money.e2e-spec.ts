@@ -1,51 +1,22 @@
-import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
-import { mainApiService } from '../src/main-api.service';
-import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 describe('main-api fees and transactions (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let service: TestService<MainApiEnv>;
+  let app: MainApiTestApp;
   let companyA: number;
   let companyB: number;
   let clientId: number;
   let foreignClientId: number;
 
   beforeAll(async () => {
-    service = await startTestService({
-      definition: mainApiService,
-      envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
-      env: { JWT_PRIVATE_KEY: keys.privatePem },
-    });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
-    const provisioning = new ProvisioningService(dataSource);
-    companyA = (
-      await provisioning.provision({
-        companyName: 'MA',
-        email: 'boss@ma.test',
-        firstName: 'A',
-        lastName: 'A',
-      })
-    ).companyId;
-    companyB = (
-      await provisioning.provision({
-        companyName: 'MB',
-        email: 'boss@mb.test',
-        firstName: 'B',
-        lastName: 'B',
-      })
-    ).companyId;
-    await dataSource.destroy();
+    app = await startMainApiTestApp(['MA', 'MB']);
+    [{ companyId: companyA }, { companyId: companyB }] = app.companies;
     clientId = (await call('POST', '/clients', { name: 'Payer' })).json<{ id: number }>().id;
     foreignClientId = (await call('POST', '/clients', { name: 'Other payer' }, companyB)).json<{
       id: number;
     }>().id;
   });
 
-  afterAll(() => service.close());
+  afterAll(() => app.close());
 
   function call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -54,14 +25,7 @@ describe('main-api fees and transactions (e2e)', () => {
     company?: number,
     role = 1,
   ) {
-    return service.app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: {
-        authorization: `Bearer ${signTestToken({ keys, companyId: company ?? companyA, roleId: role })}`,
-      },
-      ...(body ? { payload: body } : {}),
-    });
+    return app.call(method, url, body, { company: company ?? companyA, role });
   }
 
   describe('fees', () => {
@@ -115,9 +79,7 @@ describe('main-api fees and transactions (e2e)', () => {
       const response = await call('POST', `/clients/${clientId}/fees`, body);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
 
     it("answers 404 for another company's client", async () => {
@@ -177,9 +139,7 @@ describe('main-api fees and transactions (e2e)', () => {
       const response = await call('POST', '/transactions', { ...transaction(), ...override });
 
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
 
     it("refuses another company's client and a foreign company_id", async () => {

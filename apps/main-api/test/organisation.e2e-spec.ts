@@ -1,55 +1,21 @@
-import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
-import { mainApiService } from '../src/main-api.service';
-import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 describe('main-api workspaces and teams (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let service: TestService<MainApiEnv>;
+  let app: MainApiTestApp;
   let companyA: number;
   let companyB: number;
   let member: number;
   let foreigner: number;
 
   beforeAll(async () => {
-    service = await startTestService({
-      definition: mainApiService,
-      envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
-      env: { JWT_PRIVATE_KEY: keys.privatePem },
-    });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
-    const provisioning = new ProvisioningService(dataSource);
-    const a = await provisioning.provision({
-      companyName: 'OA',
-      email: 'boss@oa.test',
-      firstName: 'A',
-      lastName: 'A',
-    });
-    const b = await provisioning.provision({
-      companyName: 'OB',
-      email: 'boss@ob.test',
-      firstName: 'B',
-      lastName: 'B',
-    });
-    companyA = a.companyId;
-    companyB = b.companyId;
-    member = a.userId;
-    foreigner = b.userId;
-    await dataSource.destroy();
+    app = await startMainApiTestApp(['OA', 'OB']);
+    [{ companyId: companyA, userId: member }, { companyId: companyB, userId: foreigner }] = app.companies;
   });
 
-  afterAll(() => service.close());
+  afterAll(() => app.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, company = companyA) =>
-    service.app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: { authorization: `Bearer ${signTestToken({ keys, companyId: company })}` },
-      ...(body ? { payload: body } : {}),
-    });
+    app.call(method, url, body, { company });
 
   it('creates a workspace with the interfaces.md response fields, active by default', async () => {
     const response = await call('POST', '/workspaces', { name: 'Studio', description: 'Main office' });

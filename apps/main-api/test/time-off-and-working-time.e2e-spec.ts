@@ -1,13 +1,13 @@
-import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
-import { mainApiService } from '../src/main-api.service';
 import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import {
+  fieldsOf,
+  startMainApiTestApp,
+  type CallOptions,
+  type MainApiTestApp,
+} from './support/main-api-test-app';
 
 describe('main-api working time and leaves (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let service: TestService<MainApiEnv>;
+  let app: MainApiTestApp;
   let companyA: number;
   let companyB: number;
   let worker: number;
@@ -15,29 +15,9 @@ describe('main-api working time and leaves (e2e)', () => {
   let foreigner: number;
 
   beforeAll(async () => {
-    service = await startTestService({
-      definition: mainApiService,
-      envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
-      env: { JWT_PRIVATE_KEY: keys.privatePem },
-    });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
-    const provisioning = new ProvisioningService(dataSource);
-    const a = await provisioning.provision({
-      companyName: 'WA',
-      email: 'boss@wa.test',
-      firstName: 'A',
-      lastName: 'A',
-    });
-    const b = await provisioning.provision({
-      companyName: 'WB',
-      email: 'boss@wb.test',
-      firstName: 'B',
-      lastName: 'B',
-    });
-    companyA = a.companyId;
-    companyB = b.companyId;
-    foreigner = b.userId;
+    app = await startMainApiTestApp(['WA', 'WB']);
+    [{ companyId: companyA }, { companyId: companyB, userId: foreigner }] = app.companies;
+    const provisioning = new ProvisioningService(app.dataSource);
     worker = (
       await provisioning.addUser({
         companyId: companyA,
@@ -56,20 +36,17 @@ describe('main-api working time and leaves (e2e)', () => {
         roleId: 4,
       })
     ).userId;
-    await dataSource.destroy();
   });
 
-  afterAll(() => service.close());
+  afterAll(() => app.close());
 
-  const as = (options: { company?: number; role?: number; user?: number } = {}) =>
-    `Bearer ${signTestToken({ keys, companyId: options.company ?? companyA, roleId: options.role ?? 1, subject: `user:${options.user ?? 1}` })}`;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object, authorization = as()) =>
-    service.app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: { authorization },
-      ...(body ? { payload: body } : {}),
-    });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object, options: CallOptions = {}) =>
+    app.call(method, url, body, { company: companyA, ...options });
+  const as = (options: { company?: number; role?: number; user?: number } = {}): CallOptions => ({
+    company: options.company ?? companyA,
+    role: options.role ?? 1,
+    subject: `user:${options.user ?? 1}`,
+  });
 
   const week = [
     { day_of_week: 1, daily_hours: 8, start_at: '09:00:00', end_at: '18:00:00', break_time: 1 },
@@ -125,9 +102,7 @@ describe('main-api working time and leaves (e2e)', () => {
       const response = await call('PUT', `/working-time/users/${worker}`, { entries });
 
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
 
     it("answers 404 for another company's user and 403 for roles below Director", async () => {
@@ -221,9 +196,7 @@ describe('main-api working time and leaves (e2e)', () => {
       });
 
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(
-        field,
-      );
+      expect(fieldsOf(response)).toContain(field);
     });
 
     it('lets collaborators create only their own leaves', async () => {

@@ -1,9 +1,4 @@
-import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
-import { mainApiService } from '../src/main-api.service';
-import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 interface UserBody {
   id: number;
@@ -12,40 +7,16 @@ interface UserBody {
 }
 
 describe('main-api users (e2e)', () => {
-  const keys = generateTestKeyPair();
-  let service: TestService<MainApiEnv>;
+  let app: MainApiTestApp;
   let companyA: number;
   let companyB: number;
 
   beforeAll(async () => {
-    service = await startTestService({
-      definition: mainApiService,
-      envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
-      env: { JWT_PRIVATE_KEY: keys.privatePem },
-    });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
-    const provisioning = new ProvisioningService(dataSource);
-    companyA = (
-      await provisioning.provision({
-        companyName: 'UA',
-        email: 'boss@ua.test',
-        firstName: 'A',
-        lastName: 'A',
-      })
-    ).companyId;
-    companyB = (
-      await provisioning.provision({
-        companyName: 'UB',
-        email: 'boss@ub.test',
-        firstName: 'B',
-        lastName: 'B',
-      })
-    ).companyId;
-    await dataSource.destroy();
+    app = await startMainApiTestApp(['UA', 'UB']);
+    [{ companyId: companyA }, { companyId: companyB }] = app.companies;
   });
 
-  afterAll(() => service.close());
+  afterAll(() => app.close());
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -53,13 +24,8 @@ describe('main-api users (e2e)', () => {
     body?: object,
     company = companyA,
     role = 1,
-  ) =>
-    service.app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: { authorization: `Bearer ${signTestToken({ keys, companyId: company, roleId: role })}` },
-      ...(body ? { payload: body } : {}),
-    });
+  ) => app.call(method, url, body, { company, role });
+
   const createUser = async (email: string, company = companyA) =>
     (
       await call('POST', '/users', { first_name: 'F', last_name: 'L', email, role_id: 4 }, company)
@@ -163,7 +129,7 @@ describe('main-api users (e2e)', () => {
 
     const updated = await call('PUT', `/users/${user.id}`, { hidden: true, role_id: 5 });
     const deleted = await call('DELETE', `/users/${user.id}`);
-    const login = await service.app.inject({
+    const login = await app.service.app.inject({
       method: 'POST',
       url: '/v1/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
