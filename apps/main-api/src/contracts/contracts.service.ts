@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -8,9 +7,8 @@ import {
   type TenantRepository,
 } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In } from 'typeorm';
 import { Client } from '../clients/client.entity';
-import { User } from '../users/user.entity';
+import { UserMemberships } from '../users/user-memberships';
 import { ContractMember } from './contract-member.entity';
 import { Contract } from './contract.entity';
 import { ContractDto, type CreateContractDto, type UpdateContractDto } from './dto/contract.dto';
@@ -25,16 +23,13 @@ const CONTRACT_FILTERS: FilterDefinitions = {
 export class ContractsService {
   private readonly contracts: TenantRepository<Contract>;
   private readonly clients: TenantRepository<Client>;
-  private readonly users: TenantRepository<User>;
 
   constructor(
     repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
+    private readonly memberships: UserMemberships,
   ) {
     this.contracts = repositories.for(Contract);
     this.clients = repositories.for(Client);
-    this.users = repositories.for(User);
   }
 
   async create(body: CreateContractDto): Promise<Contract> {
@@ -112,31 +107,13 @@ export class ContractsService {
 
   async addUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    const found = new Set(
-      (await this.users.find({ where: { id: In(userIds) }, select: { id: true } })).map((user) => user.id),
-    );
-    const missing = userIds.filter((userId) => !found.has(userId));
-    if (missing.length > 0) {
-      throw new RequestValidationError([
-        { field: 'user_ids', validation: 'exists', message: `user_ids ${missing.join(', ')} do not exist` },
-      ]);
-    }
-    const companyId = this.principals.companyId();
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(ContractMember)
-      .values([...new Set(userIds)].map((userId) => ({ contractId: id, userId, companyId })))
-      .orIgnore()
-      .execute();
+    await this.memberships.add(ContractMember, 'contractId', id, userIds);
     return this.get(id);
   }
 
   async removeUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    await this.dataSource
-      .getRepository(ContractMember)
-      .delete({ contractId: id, companyId: this.principals.companyId(), userId: In(userIds) });
+    await this.memberships.remove(ContractMember, 'contractId', id, userIds);
     return this.get(id);
   }
 

@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -7,9 +6,7 @@ import {
   type FilterDefinitions,
   type TenantRepository,
 } from '@platform/database';
-import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In } from 'typeorm';
-import { User } from '../users/user.entity';
+import { UserMemberships } from '../users/user-memberships';
 import { TeamDto, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto';
 import { TeamMember } from './team-member.entity';
 import { Team } from './team.entity';
@@ -19,15 +16,12 @@ const TEAM_FILTERS: FilterDefinitions = { name: { kind: 'text', column: 'name' }
 @Injectable()
 export class TeamsService {
   private readonly teams: TenantRepository<Team>;
-  private readonly users: TenantRepository<User>;
 
   constructor(
     repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
+    private readonly memberships: UserMemberships,
   ) {
     this.teams = repositories.for(Team);
-    this.users = repositories.for(User);
   }
 
   async create(body: CreateTeamDto): Promise<Team> {
@@ -66,36 +60,14 @@ export class TeamsService {
   /** Adds users of the company; users already in the team stay once. */
   async addUsers(id: number, userIds: number[]): Promise<Team> {
     await this.get(id);
-    await this.requireUsers(userIds);
-    const companyId = this.principals.companyId();
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(TeamMember)
-      .values([...new Set(userIds)].map((userId) => ({ teamId: id, userId, companyId })))
-      .orIgnore()
-      .execute();
+    await this.memberships.add(TeamMember, 'teamId', id, userIds);
     return this.get(id);
   }
 
   async removeUsers(id: number, userIds: number[]): Promise<Team> {
     await this.get(id);
-    await this.dataSource
-      .getRepository(TeamMember)
-      .delete({ teamId: id, companyId: this.principals.companyId(), userId: In(userIds) });
+    await this.memberships.remove(TeamMember, 'teamId', id, userIds);
     return this.get(id);
-  }
-
-  private async requireUsers(userIds: number[]): Promise<void> {
-    const found = new Set(
-      (await this.users.find({ where: { id: In(userIds) }, select: { id: true } })).map((user) => user.id),
-    );
-    const missing = userIds.filter((userId) => !found.has(userId));
-    if (missing.length > 0) {
-      throw new RequestValidationError([
-        { field: 'user_ids', validation: 'exists', message: `user_ids ${missing.join(', ')} do not exist` },
-      ]);
-    }
   }
 
   private withMembers() {
