@@ -12,6 +12,8 @@ import { UsersModule } from './users/users.module';
 import { LeavesModule } from './leaves/leaves.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { FeesModule } from './fees/fees.module';
+import { LabelsModule } from './labels/labels.module';
+import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
@@ -53,6 +55,8 @@ export class MainApiModule {
         TeamsModule,
         FeesModule,
         ContractsModule,
+        RatecardsModule,
+        LabelsModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

@@ -12,6 +12,9 @@ import { Position } from '../positions/position.entity';
 import { ContractMember } from '../contracts/contract-member.entity';
 import { Contract } from '../contracts/contract.entity';
 import { Fee } from '../fees/fee.entity';
+import { Label } from '../labels/label.entity';
+import { RatecardPrice } from '../ratecards/ratecard-price.entity';
+import { Ratecard } from '../ratecards/ratecard.entity';
 import { Product } from '../products/product.entity';
 import { Transaction } from '../transactions/transaction.entity';
 import { TeamMember } from '../teams/team-member.entity';
@@ -51,6 +54,9 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Transaction,
     Contract,
     ContractMember,
+    Ratecard,
+    RatecardPrice,
+    Label,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { LABEL_MODELS, type Label, type LabelModel } from '../label.entity';
+
+export class CreateLabelDto {
+  @ApiProperty({ example: 'Priority', maxLength: 100 })
+  @IsString()
+  @Length(1, 100)
+  name!: string;
+
+  @ApiPropertyOptional({ example: '#ff5722', description: '#RRGGBB; default grey' })
+  @IsOptional()
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #RRGGBB' })
+  color?: string;
+
+  @ApiProperty({ enum: LABEL_MODELS, example: 'project', description: 'What the label is for' })
+  @IsIn(LABEL_MODELS)
+  model!: LabelModel;
+}
+
+export class UpdateLabelDto extends PartialType(CreateLabelDto) {}
+
+export class LabelsModelQueryDto {
+  @ApiProperty({ enum: LABEL_MODELS, example: 'project' })
+  @IsIn(LABEL_MODELS, { message: `model must be one of ${LABEL_MODELS.join(', ')}` })
+  model!: LabelModel;
+}
+
+export class LabelDto {
+  @ApiProperty({ example: 4 })
+  id!: number;
+
+  @ApiProperty({ example: 'Priority' })
+  name!: string;
+
+  @ApiProperty({ example: '#ff5722' })
+  color!: string;
+
+  @ApiProperty({ enum: LABEL_MODELS, example: 'project' })
+  model!: LabelModel;
+
+  static from(label: Label): LabelDto {
+    return { id: label.id, name: label.name, color: label.color, model: label.model };
+  }
+}

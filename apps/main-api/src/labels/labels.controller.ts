@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { LabelsService } from './labels.service';
+import { CreateLabelDto, LabelDto, LabelsModelQueryDto, UpdateLabelDto } from './dto/label.dto';
+
+@ApiTags('labels')
+@Controller('labels')
+export class LabelsController {
+  constructor(private readonly labels: LabelsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a label' })
+  @ApiCreatedResponse({ type: LabelDto })
+  async create(@Body() body: CreateLabelDto): Promise<LabelDto> {
+    return LabelDto.from(await this.labels.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List labels; filters: name (contains), model' })
+  @ApiOkResponse({
+    description:
+      'Paginated body {total, perPage, page, lastPage, data: LabelDto[]}, or an array with page=false',
+  })
+  list(@Query() query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
+    return this.labels.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: LabelDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<LabelDto> {
+    return LabelDto.from(await this.labels.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a label (only the fields sent)' })
+  @ApiOkResponse({ type: LabelDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateLabelDto): Promise<LabelDto> {
+    return LabelDto.from(await this.labels.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a label (soft delete; answers the deleted label)' })
+  @ApiOkResponse({ type: LabelDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<LabelDto> {
+    return LabelDto.from(await this.labels.remove(id));
+  }
+}
+
+@ApiTags('labels')
+@Controller('categories')
+export class LabelCategoriesController {
+  constructor(private readonly labels: LabelsService) {}
+
+  @Get('labels-model')
+  @RequirePermission(Permission.ReadProjects)
+  @ApiOperation({
+    summary: 'The labels of one model (project, user, task): the objects whose ids those entities store',
+  })
+  @ApiOkResponse({ type: [LabelDto] })
+  ofModel(@Query() query: LabelsModelQueryDto): Promise<LabelDto[]> {
+    return this.labels.ofModel(query.model);
+  }
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { RatecardsService } from './ratecards.service';
+import { CreateRatecardDto, RatecardDto, UpdateRatecardDto } from './dto/ratecard.dto';
+
+@ApiTags('ratecards')
+@Controller('ratecards')
+export class RatecardsController {
+  constructor(private readonly ratecards: RatecardsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Create a ratecard' })
+  @ApiCreatedResponse({ type: RatecardDto })
+  async create(@Body() body: CreateRatecardDto): Promise<RatecardDto> {
+    return RatecardDto.from(await this.ratecards.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: "The company's ratecards; filters: name (contains), currency_id" })
+  @ApiOkResponse({
+    description:
+      'Paginated body {total, perPage, page, lastPage, data: RatecardDto[]}, or an array with page=false',
+  })
+  list(@Query() query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
+    return this.ratecards.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: RatecardDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<RatecardDto> {
+    return RatecardDto.from(await this.ratecards.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Update a ratecard (only the fields sent)' })
+  @ApiOkResponse({ type: RatecardDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateRatecardDto): Promise<RatecardDto> {
+    return RatecardDto.from(await this.ratecards.update(id, body));
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageCompanySetup)
+  @ApiOperation({ summary: 'Delete a ratecard (soft delete; answers the deleted ratecard)' })
+  @ApiOkResponse({ type: RatecardDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<RatecardDto> {
+    return RatecardDto.from(await this.ratecards.remove(id));
+  }
+}
