@@ -1,0 +1,79 @@
+import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: unknown; responses: Record<string, { content?: unknown }> }>
+  >;
+}
+
+// Every operation of issue 4 (and the token endpoints), as frontends will look for it.
+const OPERATIONS: [string, string, { body?: boolean; response?: boolean }][] = [
+  ['post', '/v1/oauth/token', { response: true }],
+  ['post', '/v1/oauth/refreshtoken', { body: true, response: true }],
+  ['get', '/v1/currencies', { response: true }],
+  ['get', '/v1/leave-types', { response: true }],
+  ['get', '/v1/transaction-sources', { response: true }],
+  ...[
+    'clients',
+    'brands',
+    'products',
+    'users',
+    'positions',
+    'position-categories',
+    'teams',
+    'workspaces',
+    'contracts',
+    'ratecards',
+    'labels',
+  ].flatMap((collection): [string, string, { body?: boolean; response?: boolean }][] => [
+    ['post', `/v1/${collection}`, { body: true, response: true }],
+    ['get', `/v1/${collection}`, {}],
+    ['get', `/v1/${collection}/{id}`, { response: true }],
+    ['put', `/v1/${collection}/{id}`, { body: true, response: true }],
+    ['delete', `/v1/${collection}/{id}`, { response: true }],
+  ]),
+  ['post', '/v1/teams/{id}/users', { body: true, response: true }],
+  ['delete', '/v1/teams/{id}/users', { body: true, response: true }],
+  ['post', '/v1/contracts/{id}/users', { body: true, response: true }],
+  ['delete', '/v1/contracts/{id}/users', { body: true, response: true }],
+  ['get', '/v1/categories/labels-model', { response: true }],
+  ['post', '/v1/clients/{client_id}/fees', { body: true, response: true }],
+  ['get', '/v1/clients/{client_id}/fees', {}],
+  ['get', '/v1/clients/{client_id}/fees/{id}', { response: true }],
+  ['put', '/v1/clients/{client_id}/fees/{id}', { body: true, response: true }],
+  ['post', '/v1/transactions', { body: true, response: true }],
+  ['get', '/v1/transactions', {}],
+  ['get', '/v1/transactions/{id}', { response: true }],
+  ['delete', '/v1/transactions/{id}', { response: true }],
+  ['post', '/v1/user/leaves', { body: true, response: true }],
+  ['get', '/v1/user/leaves', { response: true }],
+  ['get', '/v1/working-time/company/with/users', {}],
+  ['get', '/v1/working-time/users/{user_id}', { response: true }],
+  ['put', '/v1/working-time/users/{user_id}', { body: true, response: true }],
+];
+
+describe('main-api OpenAPI document (e2e)', () => {
+  let app: MainApiTestApp;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp([]);
+    document = (await app.service.app.inject({ method: 'GET', url: '/docs-json' })).json<OpenApiDocument>();
+  });
+
+  afterAll(() => app.close());
+
+  it.each(OPERATIONS)('documents %s %s with its schemas', (method, path, expects) => {
+    const operation = document.paths[path]?.[method];
+
+    expect(operation).toBeDefined();
+    if (expects.body) {
+      expect(operation?.requestBody).toBeDefined();
+    }
+    if (expects.response) {
+      const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'));
+      expect(success?.[1].content).toBeDefined();
+    }
+  });
+});
