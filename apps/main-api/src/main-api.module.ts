@@ -15,6 +15,7 @@ import { FeesModule } from './fees/fees.module';
 import { LabelsModule } from './labels/labels.module';
 import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
+import { ProjectsModule } from './projects/projects.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -57,6 +58,7 @@ export class MainApiModule {
         ContractsModule,
         RatecardsModule,
         LabelsModule,
+        ProjectsModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

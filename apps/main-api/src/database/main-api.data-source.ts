@@ -16,6 +16,8 @@ import { Label } from '../labels/label.entity';
 import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { Product } from '../products/product.entity';
+import { ProjectCategory, ProjectPosition } from '../projects/project-estimate-line.entities';
+import { Project } from '../projects/project.entity';
 import { Transaction } from '../transactions/transaction.entity';
 import { TeamMember } from '../teams/team-member.entity';
 import { Team } from '../teams/team.entity';
@@ -57,6 +59,9 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Ratecard,
     RatecardPrice,
     Label,
+    Project,
+    ProjectPosition,
+    ProjectCategory,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -6,6 +6,7 @@ import { AddOAuthTokens1795357558410 } from './1795357558410-AddOAuthTokens';
 import { AddWorkspacesAndTeams1795359841140 } from './1795359841140-AddWorkspacesAndTeams';
 import { AddWorkingTimeAndLeaves1795359551633 } from './1795359551633-AddWorkingTimeAndLeaves';
 import { AddPositions1795359693922 } from './1795359693922-AddPositions';
+import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
@@ -23,4 +24,5 @@ export const MAIN_API_MIGRATIONS = [
   AddFeesAndTransactions1795360003207,
   AddContracts1795360228103,
   AddRatecardsAndLabels1795360554505,
+  AddProjects1795361287362,
 ];

@@ -1,0 +1,261 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { PROJECT_STATUS_ALIASES, ProjectStatus } from '@platform/contracts';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { INCOME_TYPES, type IncomeType } from '../project.entity';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ID = { min: 1, max: 2_147_483_647 } as const;
+const HOURS = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
+
+/** `1`/`0` as well as `true`/`false` (interfaces.md: estimation_by_categories "boolean or integer"). */
+const ToFlag = () =>
+  Transform(({ value }: { value: unknown }) =>
+    value === 1 || value === '1' ? true : value === 0 || value === '0' ? false : value,
+  );
+
+export class EstimateItemDto {
+  @ApiProperty({
+    example: 5,
+    description: 'A position (users_positions) or position category (categories) id',
+  })
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  id!: number;
+
+  @ApiPropertyOptional({ example: 40, description: 'Estimated hours' })
+  @IsOptional()
+  @IsNumber(HOURS)
+  @Min(0)
+  @Max(1_000_000)
+  estimated_time?: number;
+}
+
+/** `POST /projects`: the project and every profitability and estimation field of interfaces.md. */
+export class CreateProjectDto {
+  @ApiProperty({ example: 'Spring campaign', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiProperty({ example: 7, description: 'A client of your company' })
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  client_id!: number;
+
+  @ApiPropertyOptional({ example: 'Launch the spring range across social and OOH' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000)
+  brief?: string;
+
+  @ApiPropertyOptional({ example: 12, description: 'Project manager: a user of your company' })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  pm_id?: number;
+
+  @ApiPropertyOptional({ example: 4, description: "A brand of the project's client" })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  brand_id?: number;
+
+  @ApiPropertyOptional({ example: 9, description: "A product of the project's client" })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  product_id?: number;
+
+  @ApiPropertyOptional({ example: 3, nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  template_id?: number;
+
+  @ApiPropertyOptional({ example: 1, description: '1 on track, 2 at risk, 3 delayed, 4 critical' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(4)
+  health?: number;
+
+  @ApiPropertyOptional({
+    enum: ['active', 'finished', 'suspended', 'in_process'],
+    description: '`in_process` is stored as `active`',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? (PROJECT_STATUS_ALIASES[value] ?? value) : value,
+  )
+  @IsIn(Object.values(ProjectStatus), {
+    message: 'status must be one of active, finished, suspended (or in_process)',
+  })
+  status?: ProjectStatus;
+
+  @ApiPropertyOptional({ example: '2026-03-01' })
+  @IsOptional()
+  @Matches(DATE, { message: 'start must be a date YYYY-MM-DD' })
+  start?: string;
+
+  @ApiPropertyOptional({ example: '2026-05-31' })
+  @IsOptional()
+  @Matches(DATE, { message: 'end must be a date YYYY-MM-DD' })
+  end?: string;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+
+  @ApiPropertyOptional({ example: true })
+  @IsOptional()
+  @IsBoolean()
+  billable?: boolean;
+
+  @ApiPropertyOptional({
+    example: [1, 4],
+    type: [Number],
+    description: 'Project label ids (GET /categories/labels-model?model=project)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(ID.min, { each: true })
+  @Max(ID.max, { each: true })
+  labels?: number[];
+
+  @ApiPropertyOptional({ example: 120, description: 'Total estimated hours: the default estimation mode' })
+  @IsOptional()
+  @IsNumber(HOURS)
+  @Min(0)
+  @Max(10_000_000)
+  estimated_time?: number;
+
+  @ApiPropertyOptional({
+    example: false,
+    description: 'Estimate by positions (users_positions); excludes estimation_by_categories',
+  })
+  @IsOptional()
+  @IsBoolean()
+  estimated_by_position?: boolean;
+
+  @ApiPropertyOptional({ type: [EstimateItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => EstimateItemDto)
+  users_positions?: EstimateItemDto[];
+
+  @ApiPropertyOptional({ example: 1, description: '`1` or `true` enables estimation by position categories' })
+  @IsOptional()
+  @ToFlag()
+  @IsBoolean({ message: 'estimation_by_categories must be true, false, 1 or 0' })
+  estimation_by_categories?: boolean;
+
+  @ApiPropertyOptional({ type: [EstimateItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => EstimateItemDto)
+  categories?: EstimateItemDto[];
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  estimated_by_hourly_rates?: boolean;
+
+  @ApiPropertyOptional({
+    example: 2,
+    description: 'Alias of user_positions_header_id; wins when both are sent',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  ratecard_id?: number;
+
+  @ApiPropertyOptional({ example: 2, description: 'The assigned ratecard' })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  user_positions_header_id?: number;
+
+  @ApiPropertyOptional({
+    enum: INCOME_TYPES,
+    description:
+      'fee needs fee_id, contract needs contract_id, one_time needs estimated, hourly_rate needs a ratecard',
+  })
+  @IsOptional()
+  @IsIn(INCOME_TYPES)
+  income_type?: IncomeType;
+
+  @ApiPropertyOptional({ example: 3, description: "A fee of the project's client" })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  fee_id?: number;
+
+  @ApiPropertyOptional({ example: 5, description: "A contract of the project's client" })
+  @IsOptional()
+  @IsInt()
+  @Min(ID.min)
+  @Max(ID.max)
+  contract_id?: number;
+
+  @ApiPropertyOptional({ example: 25000, description: 'Fixed monetary value of a one_time project' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(999_999_999_999.99)
+  estimated?: number;
+
+  @ApiPropertyOptional({
+    example: 1.08,
+    description: 'Exchange rate when the project currency differs from the base',
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 6 })
+  @Min(0)
+  @Max(99_999_999)
+  exchange?: number;
+
+  @ApiPropertyOptional({
+    example: 23148.15,
+    description: 'Original amount in the selected currency before conversion',
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(999_999_999_999.99)
+  currency_change_amount?: number;
+}
+
+/** `PUT /projects/{project_id}`: only the fields sent change. */
+export class UpdateProjectDto extends PartialType(CreateProjectDto) {}

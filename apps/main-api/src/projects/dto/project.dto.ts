@@ -1,0 +1,194 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { formatTimestamp } from '@platform/contracts';
+import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
+import type { IncomeType, Project } from '../project.entity';
+
+class ProjectClientDto {
+  @ApiProperty({ example: 7 })
+  id!: number;
+
+  @ApiProperty({ example: 'Northwind' })
+  name!: string;
+
+  @ApiProperty({ example: 1, description: '1 active, 2 archived' })
+  client_status_id!: number;
+}
+
+class ProjectPmDto {
+  @ApiProperty({ example: 12 })
+  id!: number;
+
+  @ApiProperty({ example: 'Ada' })
+  first_name!: string;
+
+  @ApiProperty({ example: 'Lovelace' })
+  last_name!: string;
+
+  @ApiProperty({ example: 'ada@agency.example' })
+  email!: string;
+
+  @ApiProperty({ example: 3 })
+  role_id!: number;
+}
+
+class ProjectPositionDto {
+  @ApiProperty({ example: 31 })
+  id!: number;
+
+  @ApiProperty({ example: 5, description: 'Unified position id' })
+  user_positions_unified_id!: number;
+
+  @ApiProperty({ example: 88 })
+  project_id!: number;
+
+  @ApiProperty({ example: 40 })
+  estimated_hours!: number;
+
+  @ApiProperty({ example: { name: 'Art Director' } })
+  userPositionName!: { name: string | null };
+}
+
+class ProjectCategoryDto {
+  @ApiProperty({ example: 8 })
+  id!: number;
+
+  @ApiProperty({ example: 2 })
+  category_id!: number;
+
+  @ApiProperty({ example: 60 })
+  estimated_hours!: number;
+}
+
+/** interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
+export class ProjectDto {
+  @ApiProperty({ example: 88 }) id!: number;
+  @ApiProperty({ example: 1 }) company_id!: number;
+  @ApiProperty({ example: 7 }) client_id!: number;
+  @ApiProperty({ example: 12, nullable: true, type: Number }) pm_id!: number | null;
+  @ApiProperty({ example: 12, nullable: true, type: Number }) created_by!: number | null;
+  @ApiProperty({ example: null, nullable: true, type: Number }) template_id!: number | null;
+  @ApiProperty({ example: 4, nullable: true, type: Number }) brand_id!: number | null;
+  @ApiProperty({ example: 9, nullable: true, type: Number }) product_id!: number | null;
+  @ApiProperty({ example: null, nullable: true, type: Number }) fee_id!: number | null;
+  @ApiProperty({ example: null, nullable: true, type: Number }) contract_id!: number | null;
+  @ApiProperty({ example: 'Spring campaign' }) name!: string;
+  @ApiProperty({ example: 'Launch the spring range' }) brief!: string;
+  @ApiProperty({ example: 1, description: '1 on track, 2 at risk, 3 delayed, 4 critical' }) health!: number;
+  @ApiProperty({ example: 'active', enum: ['active', 'finished', 'suspended'] }) status!: string;
+  @ApiProperty({ example: '2026-03-01 00:00:00', nullable: true, type: String }) start!: string | null;
+  @ApiProperty({ example: '2026-05-31 00:00:00', nullable: true, type: String }) end!: string | null;
+  @ApiProperty({
+    example: 120,
+    description: 'Hours: the total, or the sum of the active by-position or by-category estimates',
+  })
+  estimated_time!: number;
+  @ApiProperty({ example: false }) archived!: boolean;
+  @ApiProperty({ example: true }) billable!: boolean;
+  @ApiProperty({
+    example: 'hourly_rate',
+    nullable: true,
+    enum: ['fee', 'one_time', 'hourly_rate', 'contract'],
+  })
+  income_type!: IncomeType | null;
+  @ApiProperty({ example: 25000, nullable: true, type: Number }) estimated!: number | null;
+  @ApiProperty({ example: [1, 4], type: [Number] }) labels!: number[];
+  @ApiProperty({ example: true }) estimated_by_position!: boolean;
+  @ApiProperty({ example: false }) estimation_by_categories!: boolean;
+  @ApiProperty({ example: false }) estimated_by_hourly_rates!: boolean;
+  @ApiProperty({ example: 2, nullable: true, type: Number }) user_positions_header_id!: number | null;
+  @ApiProperty({ example: 1.08, nullable: true, type: Number }) exchange!: number | null;
+  @ApiProperty({ example: 23148.15, nullable: true, type: Number }) currency_change_amount!: number | null;
+  @ApiProperty({ type: ProjectClientDto, nullable: true }) client!: ProjectClientDto | null;
+  @ApiProperty({ type: ProjectPmDto, nullable: true }) pm!: ProjectPmDto | null;
+  @ApiProperty({ example: '2026-11-22 10:15:00' }) created_at!: string;
+  @ApiProperty({ example: '2026-11-22 10:15:00' }) updated_at!: string;
+
+  static from(project: Project): ProjectDto {
+    return {
+      id: project.id,
+      company_id: project.companyId,
+      client_id: project.clientId,
+      pm_id: project.pmId,
+      created_by: project.createdBy,
+      template_id: project.templateId,
+      brand_id: project.brandId,
+      product_id: project.productId,
+      fee_id: project.feeId,
+      contract_id: project.contractId,
+      name: project.name,
+      brief: project.brief,
+      health: project.health,
+      status: project.status,
+      start: project.start ? `${project.start} 00:00:00` : null,
+      end: project.end ? `${project.end} 00:00:00` : null,
+      estimated_time: Number(project.estimatedTime),
+      archived: project.archived,
+      billable: project.billable,
+      income_type: project.incomeType,
+      estimated: project.estimated === null ? null : Number(project.estimated),
+      labels: project.labels,
+      estimated_by_position: project.estimatedByPosition,
+      estimation_by_categories: project.estimationByCategories,
+      estimated_by_hourly_rates: project.estimatedByHourlyRates,
+      user_positions_header_id: project.userPositionsHeaderId,
+      exchange: project.exchange === null ? null : Number(project.exchange),
+      currency_change_amount:
+        project.currencyChangeAmount === null ? null : Number(project.currencyChangeAmount),
+      client: project.client
+        ? {
+            id: project.client.id,
+            name: project.client.name,
+            client_status_id: project.client.archived ? 2 : 1,
+          }
+        : null,
+      pm: project.pm
+        ? {
+            id: project.pm.id,
+            first_name: project.pm.firstName,
+            last_name: project.pm.lastName,
+            email: project.pm.email,
+            role_id: project.pm.roleId,
+          }
+        : null,
+      created_at: formatTimestamp(project.createdAt),
+      updated_at: formatTimestamp(project.updatedAt),
+    };
+  }
+}
+
+/** `GET /projects/{project_id}`: the read shape plus its estimate lines and ratecard. */
+export class ProjectDetailDto extends ProjectDto {
+  @ApiProperty({ type: [ProjectPositionDto] })
+  usersPositionsProject!: ProjectPositionDto[];
+
+  @ApiProperty({ type: [ProjectCategoryDto] })
+  categoriesProject!: ProjectCategoryDto[];
+
+  @ApiProperty({ nullable: true, example: { id: 2, name: 'Standard 2026', currency_id: 1 } })
+  ratecard!: { id: number; name: string; currency_id: number } | null;
+
+  static fromDetail(
+    project: Project,
+    positions: ProjectPosition[],
+    categories: ProjectCategory[],
+  ): ProjectDetailDto {
+    return {
+      ...ProjectDto.from(project),
+      usersPositionsProject: positions.map((line) => ({
+        id: line.id,
+        user_positions_unified_id: line.positionId,
+        project_id: line.projectId,
+        estimated_hours: Number(line.estimatedHours),
+        userPositionName: { name: line.position?.name ?? null },
+      })),
+      categoriesProject: categories.map((line) => ({
+        id: line.id,
+        category_id: line.categoryId,
+        estimated_hours: Number(line.estimatedHours),
+      })),
+      ratecard: project.ratecard
+        ? { id: project.ratecard.id, name: project.ratecard.name, currency_id: project.ratecard.currencyId }
+        : null,
+    };
+  }
+}

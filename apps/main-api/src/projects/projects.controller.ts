@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe, RequestValidationError } from '@platform/runtime';
+import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
+import { CreateProjectDto, UpdateProjectDto } from './dto/project-write.dto';
+import { ProjectsService } from './projects.service';
+
+const BUSINESS_RULES =
+  '422 AC004: two estimation modes at once; income_type fee without fee_id, contract without contract_id, one_time without estimated, hourly_rate without a ratecard';
+
+@ApiTags('projects')
+@Controller('projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({
+    summary: 'Create a project with its estimation and income model',
+    description: BUSINESS_RULES,
+  })
+  @ApiCreatedResponse({ type: ProjectDetailDto })
+  @ApiUnprocessableEntityResponse({ type: MainApiErrorBodyDto })
+  async create(@Body() body: CreateProjectDto): Promise<ProjectDetailDto> {
+    return this.projects.detail(await this.projects.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({
+    summary:
+      'List projects; filters: client_id, status (in_process = active), archived, billable, brand_id, product_id, pm_id, income_type, health, name (contains)',
+  })
+  @ApiOkResponse({ description: 'Paginated body of ProjectDto, or an array with page=false' })
+  list(@Query() query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
+    return this.projects.list(query);
+  }
+
+  @Get('search-by-name/:project_name')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'Projects whose name contains the text (case-insensitive), at most 50' })
+  @ApiOkResponse({ type: [ProjectDto] })
+  searchByName(@Param('project_name') name: string): Promise<ProjectDto[]> {
+    if (name.trim().length === 0 || name.length > 200) {
+      throw new RequestValidationError([
+        { field: 'project_name', validation: 'length', message: 'project_name must be 1 to 200 characters' },
+      ]);
+    }
+    return this.projects.searchByName(name);
+  }
+
+  @Get(':project_id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({
+    summary:
+      'A project with its client, pm, estimate lines (usersPositionsProject, categoriesProject) and ratecard',
+  })
+  @ApiOkResponse({ type: ProjectDetailDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  detail(@Param('project_id', ParseIdPipe) id: number): Promise<ProjectDetailDto> {
+    return this.projects.detail(id);
+  }
+
+  @Put(':project_id')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({
+    summary: 'Update a project (only the fields sent)',
+    description: `${BUSINESS_RULES}. A position on the project absent from users_positions gets 0 estimated hours and is removed when no hours were logged against it.`,
+  })
+  @ApiOkResponse({ type: ProjectDetailDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  @ApiUnprocessableEntityResponse({ type: MainApiErrorBodyDto })
+  async update(
+    @Param('project_id', ParseIdPipe) id: number,
+    @Body() body: UpdateProjectDto,
+  ): Promise<ProjectDetailDto> {
+    return this.projects.detail(await this.projects.update(id, body));
+  }
+}

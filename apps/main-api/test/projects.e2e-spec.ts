@@ -1,0 +1,170 @@
+import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
+
+interface Detail {
+  id: number;
+  estimated_time: number;
+  status: string;
+  user_positions_header_id: number | null;
+  usersPositionsProject: {
+    user_positions_unified_id: number;
+    estimated_hours: number;
+    userPositionName: { name: string };
+  }[];
+}
+
+describe('main-api projects (e2e)', () => {
+  let app: MainApiTestApp;
+  let clientId: number;
+  let designer: number;
+  let writer: number;
+  let ratecardA: number;
+  let ratecardB: number;
+  let feeId: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['PA', 'PB']);
+    clientId = (await app.call('POST', '/clients', { name: 'Client' })).json<{ id: number }>().id;
+    designer = (await app.call('POST', '/positions', { name: 'Designer' })).json<{ id: number }>().id;
+    writer = (await app.call('POST', '/positions', { name: 'Writer' })).json<{ id: number }>().id;
+    ratecardA = (await app.call('POST', '/ratecards', { name: 'A' })).json<{ id: number }>().id;
+    ratecardB = (await app.call('POST', '/ratecards', { name: 'B' })).json<{ id: number }>().id;
+    feeId = (await app.call('POST', `/clients/${clientId}/fees`, { name: 'Retainer' })).json<{ id: number }>()
+      .id;
+  });
+
+  afterAll(() => app.close());
+
+  const create = (body: object) =>
+    app.call('POST', '/projects', { name: 'Campaign', client_id: clientId, ...body });
+
+  it('creates a project estimated by positions; estimated_time is their sum', async () => {
+    const response = await create({
+      estimated_by_position: true,
+      users_positions: [
+        { id: designer, estimated_time: 40 },
+        { id: writer, estimated_time: 25.5 },
+      ],
+      income_type: 'hourly_rate',
+      ratecard_id: ratecardA,
+      status: 'in_process',
+      exchange: 1.08,
+      currency_change_amount: 1000,
+    });
+
+    expect(response.statusCode).toBe(201);
+    const project = response.json<Detail>();
+    expect(project).toMatchObject({
+      estimated_time: 65.5,
+      status: 'active',
+      user_positions_header_id: ratecardA,
+      exchange: 1.08,
+      currency_change_amount: 1000,
+      client: { id: clientId, name: 'Client', client_status_id: 1 },
+      ratecard: { id: ratecardA, name: 'A' },
+    });
+    expect(
+      project.usersPositionsProject.map((line) => [
+        line.user_positions_unified_id,
+        line.estimated_hours,
+        line.userPositionName.name,
+      ]),
+    ).toEqual([
+      [designer, 40, 'Designer'],
+      [writer, 25.5, 'Writer'],
+    ]);
+  });
+
+  it('zeroes and removes a position absent from users_positions on update (no hours logged)', async () => {
+    const { id } = (
+      await create({
+        estimated_by_position: true,
+        users_positions: [
+          { id: designer, estimated_time: 10 },
+          { id: writer, estimated_time: 5 },
+        ],
+      })
+    ).json<Detail>();
+
+    const updated = (
+      await app.call('PUT', `/projects/${id}`, { users_positions: [{ id: designer, estimated_time: 12 }] })
+    ).json<Detail>();
+
+    expect(updated.usersPositionsProject.map((line) => line.user_positions_unified_id)).toEqual([designer]);
+    expect(updated.estimated_time).toBe(12);
+  });
+
+  it('lets ratecard_id win over user_positions_header_id', async () => {
+    const response = await create({ ratecard_id: ratecardB, user_positions_header_id: ratecardA });
+
+    expect(response.json()).toMatchObject({ user_positions_header_id: ratecardB });
+  });
+
+  it.each([
+    [{ estimated_by_position: true, estimation_by_categories: 1 }, 'Only one time-estimation mode'],
+    [{ estimated_by_position: true, estimation_by_categories: true }, 'Only one time-estimation mode'],
+    [{ income_type: 'fee' }, 'income_type fee needs fee_id'],
+    [{ income_type: 'contract' }, 'income_type contract needs contract_id'],
+    [{ income_type: 'one_time' }, 'income_type one_time needs estimated'],
+    [{ income_type: 'hourly_rate' }, 'income_type hourly_rate needs a ratecard'],
+  ])('answers 422 AC004 for %p', async (body, message) => {
+    const response = await create(body);
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      status: 422,
+      code: 'AC004',
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it('accepts the income types with what they need', async () => {
+    expect((await create({ income_type: 'fee', fee_id: feeId })).statusCode).toBe(201);
+    expect((await create({ income_type: 'one_time', estimated: 25000 })).json()).toMatchObject({
+      estimated: 25000,
+    });
+  });
+
+  it.each([
+    [{ status: 'paused' }, 'status'],
+    [{ health: 5 }, 'health'],
+    [{ estimation_by_categories: 2 }, 'estimation_by_categories'],
+    [{ users_positions: [{ id: 999999 }] }, 'users_positions'],
+    [{ start: '2026-05-01', end: '2026-04-01' }, 'end'],
+    [{ client_id: 999999 }, 'client_id'],
+  ])('refuses %p naming %s', async (body, field) => {
+    const response = await create(body);
+
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toContain(field);
+  });
+
+  it('filters, with in_process as an alias of active, and searches by name', async () => {
+    await create({ name: 'Autumn Launch', status: 'suspended' });
+
+    const active = (
+      await app.call('GET', `/projects?page=false&filters=${encodeURIComponent('{"status":"in_process"}')}`)
+    ).json<{ status: string }[]>();
+    const found = (await app.call('GET', '/projects/search-by-name/autumn')).json<{ name: string }[]>();
+    const badFilter = await app.call('GET', `/projects?filters=${encodeURIComponent('{"budget":1}')}`);
+
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((project) => project.status === 'active')).toBe(true);
+    expect(found.map((project) => project.name)).toEqual(['Autumn Launch']);
+    expect(fieldsOf(badFilter)).toEqual(['filters.budget']);
+  });
+
+  it("answers another company's project like a missing one, and keeps collaborators from writing", async () => {
+    const { id } = (await create({})).json<Detail>();
+    const intruder = { company: app.companies[1].companyId };
+
+    expect((await app.call('GET', `/projects/${id}`, undefined, intruder)).statusCode).toBe(404);
+    expect((await app.call('PUT', `/projects/${id}`, { name: 'x' }, intruder)).statusCode).toBe(404);
+    expect((await app.call('GET', '/projects/search-by-name/Campaign', undefined, intruder)).json()).toEqual(
+      [],
+    );
+    expect((await create({ name: 'By PM' })).statusCode).toBe(201);
+    expect(
+      (await app.call('POST', '/projects', { name: 'x', client_id: clientId }, { role: 4 })).statusCode,
+    ).toBe(403);
+  });
+});
