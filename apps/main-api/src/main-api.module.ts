@@ -16,6 +16,7 @@ import { LabelsModule } from './labels/labels.module';
 import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
 import { ProjectsModule } from './projects/projects.module';
+import { TasksModule } from './tasks/tasks.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -59,6 +60,7 @@ export class MainApiModule {
         RatecardsModule,
         LabelsModule,
         ProjectsModule,
+        TasksModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

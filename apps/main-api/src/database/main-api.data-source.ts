@@ -16,6 +16,8 @@ import { Label } from '../labels/label.entity';
 import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { Product } from '../products/product.entity';
+import { TaskAttachment } from '../tasks/task-attachment.entity';
+import { Task } from '../tasks/task.entity';
 import { ProjectCategory, ProjectPosition } from '../projects/project-estimate-line.entities';
 import { Project } from '../projects/project.entity';
 import { Transaction } from '../transactions/transaction.entity';
@@ -62,6 +64,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Project,
     ProjectPosition,
     ProjectCategory,
+    Task,
+    TaskAttachment,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -1,6 +1,7 @@
 import { MAIN_API_ERROR_NAME, MainApiErrorCode } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
 import { businessRuleOf } from './constraint-errors';
+import { InvalidAttachmentSourceError } from './invalid-attachment-source.error';
 
 /** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (decisions §4). */
 export function renderMainApiError(normalized: NormalizedFailure, exception: unknown): RenderedError {
@@ -8,7 +9,10 @@ export function renderMainApiError(normalized: NormalizedFailure, exception: unk
   const failure: NormalizedFailure = rule
     ? { kind: 'unprocessable', status: rule.status, message: rule.message }
     : normalized;
-  const code = codeFor(failure.kind);
+  const code =
+    exception instanceof InvalidAttachmentSourceError
+      ? MainApiErrorCode.InvalidAttachmentSource
+      : codeFor(failure.kind);
   return {
     status: failure.status,
     body: {

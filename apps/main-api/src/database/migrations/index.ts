@@ -8,6 +8,7 @@ import { AddWorkingTimeAndLeaves1795359551633 } from './1795359551633-AddWorking
 import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
+import { AddTasks1795361435513 } from './1795361435513-AddTasks';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
@@ -25,4 +26,5 @@ export const MAIN_API_MIGRATIONS = [
   AddContracts1795360228103,
   AddRatecardsAndLabels1795360554505,
   AddProjects1795361287362,
+  AddTasks1795361435513,
 ];

@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, type PipeTransform } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-source.error';
+import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
+import { ATTACHMENT_SOURCES } from './task-attachment.entity';
+import { TasksService } from './tasks.service';
+
+/** Checked before the body, so a wrong store always answers AC001. */
+class AttachmentSourcePipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!(ATTACHMENT_SOURCES as readonly string[]).includes(value)) {
+      throw new InvalidAttachmentSourceError();
+    }
+    return value;
+  }
+}
+
+@ApiTags('tasks')
+@Controller('tasks')
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiCreatedResponse({ type: TaskDto })
+  async create(@Body() body: CreateTaskDto): Promise<TaskDto> {
+    return TaskDto.from(await this.tasks.create(body));
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({ summary: 'List tasks; filters: project_id, status, assignee_id, name (contains)' })
+  @ApiOkResponse({ description: 'Paginated body of TaskDto, or an array with page=false' })
+  list(@Query() query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
+    return this.tasks.list(query);
+  }
+
+  @Get(':task_id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: TaskDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async get(@Param('task_id', ParseIdPipe) id: number): Promise<TaskDto> {
+    return TaskDto.from(await this.tasks.get(id));
+  }
+
+  @Put(':task_id')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({ summary: 'Update a task (status nueva, en_proceso, estancada or finalizada)' })
+  @ApiOkResponse({ type: TaskDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async update(@Param('task_id', ParseIdPipe) id: number, @Body() body: UpdateTaskDto): Promise<TaskDto> {
+    return TaskDto.from(await this.tasks.update(id, body));
+  }
+
+  @Delete(':task_id')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({ summary: 'Delete a task (soft delete; answers the deleted task)' })
+  @ApiOkResponse({ type: TaskDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async remove(@Param('task_id', ParseIdPipe) id: number): Promise<TaskDto> {
+    return TaskDto.from(await this.tasks.remove(id));
+  }
+
+  @Post(':task_id/attachments/source/:source_type')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({ summary: 'Attach a file kept in an external store' })
+  @ApiParam({ name: 'source_type', enum: ATTACHMENT_SOURCES })
+  @ApiCreatedResponse({ type: AttachmentDto })
+  @ApiBadRequestResponse({
+    type: MainApiErrorBodyDto,
+    description: 'AC001: unknown source_type; AC002: invalid body',
+  })
+  async attach(
+    @Param('source_type', AttachmentSourcePipe) sourceType: string,
+    @Param('task_id', ParseIdPipe) id: number,
+    @Body() body: CreateAttachmentDto,
+  ): Promise<AttachmentDto> {
+    return AttachmentDto.from(await this.tasks.attach(id, sourceType, body));
+  }
+}

@@ -1,0 +1,107 @@
+import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
+
+describe('main-api tasks and attachments (e2e)', () => {
+  let app: MainApiTestApp;
+  let projectId: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['TA', 'TB']);
+    const clientId = (await app.call('POST', '/clients', { name: 'C' })).json<{ id: number }>().id;
+    projectId = (await app.call('POST', '/projects', { name: 'P', client_id: clientId })).json<{
+      id: number;
+    }>().id;
+  });
+
+  afterAll(() => app.close());
+
+  const newTask = async () =>
+    (await app.call('POST', '/tasks', { project_id: projectId, name: 'Key visual' })).json<{ id: number }>()
+      .id;
+
+  it('creates a task as nueva and moves it through the states', async () => {
+    const created = await app.call('POST', '/tasks', {
+      project_id: projectId,
+      name: 'Key visual',
+      estimated_time: 6,
+    });
+    const id = created.json<{ id: number }>().id;
+
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      project_id: projectId,
+      name: 'Key visual',
+      status: 'nueva',
+      estimated_time: 6,
+    });
+    for (const status of ['en_proceso', 'estancada', 'finalizada']) {
+      expect((await app.call('PUT', `/tasks/${id}`, { status })).json()).toMatchObject({ status });
+    }
+    expect(fieldsOf(await app.call('PUT', `/tasks/${id}`, { status: 'done' }))).toEqual(['status']);
+  });
+
+  it('soft-deletes a task', async () => {
+    const id = await newTask();
+
+    expect((await app.call('DELETE', `/tasks/${id}`)).statusCode).toBe(200);
+    expect((await app.call('GET', `/tasks/${id}`)).statusCode).toBe(404);
+  });
+
+  it('attaches a file from an external store with the interfaces.md response fields', async () => {
+    const id = await newTask();
+
+    const response = await app.call('POST', `/tasks/${id}/attachments/source/google_drive`, {
+      filename: 'https://drive.example/file/d/abc',
+      originalname: 'moodboard.pdf',
+      size: 204800,
+      available: true,
+      session_token: null,
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      url: 'https://drive.example/file/d/abc',
+      name: 'moodboard.pdf',
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      source: 'google_drive',
+      size: 204800,
+      file_type: 'pdf',
+      media_type: 'application/pdf',
+      user_id: 1,
+      discussions_id: null,
+      session_token: null,
+    });
+  });
+
+  it('answers an unknown source_type with 400 AC001 and the validation array, even with a bad body', async () => {
+    const id = await newTask();
+
+    const response = await app.call('POST', `/tasks/${id}/attachments/source/ftp`, { filename: '' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 400,
+      name: 'PlatformCustomError',
+      code: 'AC001',
+      message: expect.stringContaining('source_type'),
+      errors: [
+        {
+          field: 'source_type',
+          validation: 'isIn',
+          message: 'source_type must be one of google_drive, dropbox, onedrive',
+        },
+      ],
+    });
+  });
+
+  it("refuses another company's project and answers its tasks as missing", async () => {
+    const id = await newTask();
+    const intruder = { company: app.companies[1].companyId };
+
+    expect(
+      fieldsOf(await app.call('POST', '/tasks', { project_id: projectId, name: 'x' }, intruder)),
+    ).toEqual(['project_id']);
+    expect((await app.call('GET', `/tasks/${id}`, undefined, intruder)).statusCode).toBe(404);
+    expect((await app.call('DELETE', `/tasks/${id}`, undefined, intruder)).statusCode).toBe(404);
+  });
+});
