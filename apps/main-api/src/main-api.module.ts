@@ -17,6 +17,7 @@ import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
 import { ProjectsModule } from './projects/projects.module';
 import { TasksModule } from './tasks/tasks.module';
+import { HoursModule } from './hours/hours.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -61,6 +62,7 @@ export class MainApiModule {
         LabelsModule,
         ProjectsModule,
         TasksModule,
+        HoursModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

@@ -15,6 +15,7 @@ import { Fee } from '../fees/fee.entity';
 import { Label } from '../labels/label.entity';
 import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
+import { TimeEntry } from '../hours/time-entry.entity';
 import { Product } from '../products/product.entity';
 import { TaskAttachment } from '../tasks/task-attachment.entity';
 import { Task } from '../tasks/task.entity';
@@ -66,6 +67,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     ProjectCategory,
     Task,
     TaskAttachment,
+    TimeEntry,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

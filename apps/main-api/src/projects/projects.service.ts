@@ -19,6 +19,7 @@ import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { Contract } from '../contracts/contract.entity';
 import { Fee } from '../fees/fee.entity';
+import { TimeEntry } from '../hours/time-entry.entity';
 import { PositionCategory } from '../positions/position-category.entity';
 import { Position } from '../positions/position.entity';
 import { Product } from '../products/product.entity';
@@ -317,11 +318,29 @@ export class ProjectsService {
         )
         .execute();
     }
-    // Lines absent from the list: no estimate any more; gone entirely unless hours were logged
-    // against them. Hours (time entries) do not exist yet in this schema, so none were logged.
+    // Lines absent from the list: no estimate any more; a position line is removed entirely
+    // unless hours were logged against that position on this project.
     const absent = { projectId, companyId, ...(ids.length > 0 ? { [key]: Not(In(ids)) } : {}) };
     await repository.update(absent, { estimatedHours: '0' });
-    await repository.softDelete(absent);
+    if (key === 'categoryId') {
+      await repository.softDelete(absent);
+      return;
+    }
+    const logged = await manager
+      .getRepository(TimeEntry)
+      .createQueryBuilder('entry')
+      .select('DISTINCT entry.user_position_id', 'position_id')
+      .where(
+        'entry.project_id = :projectId AND entry.company_id = :companyId AND entry.user_position_id IS NOT NULL',
+        { projectId, companyId },
+      )
+      .getRawMany<{ position_id: number }>();
+    const keep = [...ids, ...logged.map((row) => row.position_id)];
+    await repository.softDelete({
+      projectId,
+      companyId,
+      ...(keep.length > 0 ? { positionId: Not(In(keep)) } : {}),
+    });
   }
 
   private async requireOptional(

@@ -9,6 +9,7 @@ import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddTasks1795361435513 } from './1795361435513-AddTasks';
+import { AddTimeEntries1795361524769 } from './1795361524769-AddTimeEntries';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 
@@ -27,4 +28,5 @@ export const MAIN_API_MIGRATIONS = [
   AddRatecardsAndLabels1795360554505,
   AddProjects1795361287362,
   AddTasks1795361435513,
+  AddTimeEntries1795361524769,
 ];

@@ -1,0 +1,70 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Company } from '../companies/company.entity';
+import { Position } from '../positions/position.entity';
+import { Project } from '../projects/project.entity';
+import { Task } from '../tasks/task.entity';
+import { User } from '../users/user.entity';
+
+/** Hours a user logged on a project (decisions §8): they drive hours_charged and elapsed_time. */
+@Entity({ name: 'time_entries' })
+@Index('time_entries_company_project_position_idx', ['companyId', 'projectId', 'userPositionId'])
+@Index('time_entries_company_user_date_idx', ['companyId', 'userId', 'date'])
+@Check('time_entries_hours_check', '"hours" > 0 AND "hours" <= 24')
+export class TimeEntry {
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'time_entries_pkey' })
+  id!: number;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @ManyToOne(() => Company, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'time_entries_company_id_fkey' })
+  company?: Company;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'time_entries_user_id_fkey' })
+  user?: User;
+
+  @Column({ name: 'project_id', type: 'integer' })
+  projectId!: number;
+
+  @ManyToOne(() => Project, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id', foreignKeyConstraintName: 'time_entries_project_id_fkey' })
+  project?: Project;
+
+  @Column({ name: 'task_id', type: 'integer', nullable: true })
+  taskId!: number | null;
+
+  @ManyToOne(() => Task, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'task_id', foreignKeyConstraintName: 'time_entries_task_id_fkey' })
+  task?: Task | null;
+
+  /** The position the hours were worked in (defaults to the user's position). */
+  @Column({ name: 'user_position_id', type: 'integer', nullable: true })
+  userPositionId!: number | null;
+
+  @ManyToOne(() => Position, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_position_id', foreignKeyConstraintName: 'time_entries_user_position_id_fkey' })
+  position?: Position | null;
+
+  @Column({ type: 'date' })
+  date!: string;
+
+  @Column({ type: 'numeric', precision: 5, scale: 2 })
+  hours!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
