@@ -17,6 +17,7 @@ import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
 import { ProjectsModule } from './projects/projects.module';
 import { TasksModule } from './tasks/tasks.module';
+import { ProjectFinanceModule } from './project-finance/project-finance.module';
 import { HoursModule } from './hours/hours.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { TeamsModule } from './teams/teams.module';
@@ -63,6 +64,7 @@ export class MainApiModule {
         ProjectsModule,
         TasksModule,
         HoursModule,
+        ProjectFinanceModule,
         TransactionsModule,
         WorkspacesModule,
         WorkingTimeModule,

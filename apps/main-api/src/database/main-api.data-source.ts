@@ -17,6 +17,7 @@ import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { TimeEntry } from '../hours/time-entry.entity';
 import { Product } from '../products/product.entity';
+import { ProjectCost, ProjectEstimate } from '../project-finance/project-finance.entities';
 import { TaskAttachment } from '../tasks/task-attachment.entity';
 import { Task } from '../tasks/task.entity';
 import { ProjectCategory, ProjectPosition } from '../projects/project-estimate-line.entities';
@@ -68,6 +69,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Task,
     TaskAttachment,
     TimeEntry,
+    ProjectEstimate,
+    ProjectCost,
   ],
   migrations: MAIN_API_MIGRATIONS,
 };

@@ -124,7 +124,7 @@ export class ProjectsService {
     return projects.map((project) => ProjectDto.from(project));
   }
 
-  private async requireProject(id: number): Promise<Project> {
+  async requireProject(id: number): Promise<Project> {
     const project = await this.withRelations().andWhere('project.id = :id', { id }).getOne();
     if (!project) {
       throw new NotFoundException(`Project ${id} not found`);

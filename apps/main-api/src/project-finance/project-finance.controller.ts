@@ -1,0 +1,64 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { MainApiErrorBodyDto } from '@platform/contracts';
+import { ParseIdPipe } from '@platform/runtime';
+import {
+  CreateProjectCostDto,
+  CreateProjectEstimateDto,
+  ProjectCostDto,
+  ProjectEstimateDto,
+} from './dto/project-finance.dto';
+import { ProjectFinanceService } from './project-finance.service';
+
+@ApiTags('projects')
+@Controller('projects/:project_id')
+export class ProjectFinanceController {
+  constructor(private readonly finance: ProjectFinanceService) {}
+
+  @Post('project_estimate')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({ summary: 'Add a budget line to a project' })
+  @ApiCreatedResponse({ type: ProjectEstimateDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async addEstimate(
+    @Param('project_id', ParseIdPipe) projectId: number,
+    @Body() body: CreateProjectEstimateDto,
+  ): Promise<ProjectEstimateDto> {
+    return ProjectEstimateDto.from(await this.finance.addEstimate(projectId, body));
+  }
+
+  @Get('project_estimate')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: [ProjectEstimateDto] })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async estimates(@Param('project_id', ParseIdPipe) projectId: number): Promise<ProjectEstimateDto[]> {
+    return (await this.finance.estimates(projectId)).map((estimate) => ProjectEstimateDto.from(estimate));
+  }
+
+  @Post('project_cost')
+  @RequirePermission(Permission.ManageDelivery)
+  @ApiOperation({ summary: 'Record a cost of a project' })
+  @ApiCreatedResponse({ type: ProjectCostDto })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async addCost(
+    @Param('project_id', ParseIdPipe) projectId: number,
+    @Body() body: CreateProjectCostDto,
+  ): Promise<ProjectCostDto> {
+    return ProjectCostDto.from(await this.finance.addCost(projectId, body));
+  }
+
+  @Get('project_cost')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOkResponse({ type: [ProjectCostDto] })
+  @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
+  async costs(@Param('project_id', ParseIdPipe) projectId: number): Promise<ProjectCostDto[]> {
+    return (await this.finance.costs(projectId)).map((cost) => ProjectCostDto.from(cost));
+  }
+}

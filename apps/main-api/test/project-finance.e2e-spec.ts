@@ -1,0 +1,77 @@
+import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
+
+describe('main-api project estimates and costs (e2e)', () => {
+  let app: MainApiTestApp;
+  let projectId: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['FA', 'FB']);
+    const clientId = (await app.call('POST', '/clients', { name: 'C' })).json<{ id: number }>().id;
+    projectId = (await app.call('POST', '/projects', { name: 'P', client_id: clientId })).json<{
+      id: number;
+    }>().id;
+  });
+
+  afterAll(() => app.close());
+
+  it('adds a budget line and a cost spending it, with the interfaces.md fields', async () => {
+    const estimate = await app.call('POST', `/projects/${projectId}/project_estimate`, {
+      title: 'Photography',
+      cost: '4500.00',
+      datetime: '2026-03-15',
+      currency_id: 1,
+    });
+    const estimateId = estimate.json<{ id: number }>().id;
+    const cost = await app.call('POST', `/projects/${projectId}/project_cost`, {
+      title: 'Studio',
+      cost: 1200.5,
+      datetime: '2026-03-20',
+      project_estimate_id: estimateId,
+    });
+
+    expect(estimate.statusCode).toBe(201);
+    expect(estimate.json()).toEqual({
+      id: estimateId,
+      title: 'Photography',
+      cost: '4500.00',
+      datetime: '2026-03-15',
+      currency_id: 1,
+      fee_id: null,
+    });
+    expect(cost.statusCode).toBe(201);
+    expect(cost.json()).toEqual({
+      id: expect.any(Number),
+      title: 'Studio',
+      cost: 1200.5,
+      datetime: '2026-03-20',
+      label_id: null,
+      project_estimate_id: estimateId,
+      id_project_history: null,
+    });
+    expect((await app.call('GET', `/projects/${projectId}/project_cost`)).json()).toHaveLength(1);
+    expect((await app.call('GET', `/projects/${projectId}/project_estimate`)).json()).toHaveLength(1);
+  });
+
+  it.each([
+    ['project_estimate', { title: 'X', cost: 'a lot', datetime: '2026-03-15' }, 'cost'],
+    ['project_estimate', { title: 'X', cost: '1', datetime: '2026-13-01' }, 'datetime'],
+    ['project_cost', { title: 'X', cost: -1, datetime: '2026-03-15' }, 'cost'],
+    ['project_cost', { title: '', cost: 1, datetime: '2026-03-15' }, 'title'],
+  ])('%s refuses %p naming %s', async (path, body, field) => {
+    const response = await app.call('POST', `/projects/${projectId}/${path}`, body);
+
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toContain(field);
+  });
+
+  it("answers another company's project as missing", async () => {
+    const response = await app.call(
+      'POST',
+      `/projects/${projectId}/project_cost`,
+      { title: 'X', cost: 1, datetime: '2026-03-15' },
+      { company: app.companies[1].companyId },
+    );
+
+    expect(response.statusCode).toBe(404);
+  });
+});
