@@ -111,4 +111,67 @@ describe('main-api hours (e2e)', () => {
     );
     expect((await app.call('POST', '/hours', body, { role: 4, subject: 'user:999' })).statusCode).toBe(403);
   });
+
+  it('reads back the profitability figures of an hourly-rate project estimated by positions', async () => {
+    const ratecard = (
+      await app.call('POST', '/ratecards', {
+        name: 'Rates',
+        prices: [
+          { position_id: designer, price: 100 },
+          { position_id: writer, price: 50 },
+        ],
+      })
+    ).json<{ id: number }>().id;
+    const projectId = (
+      await app.call('POST', '/projects', {
+        name: 'Billable',
+        client_id: clientId,
+        income_type: 'hourly_rate',
+        ratecard_id: ratecard,
+        estimated_by_position: true,
+        users_positions: [
+          { id: designer, estimated_time: 10 },
+          { id: writer, estimated_time: 20 },
+        ],
+      })
+    ).json<{ id: number }>().id;
+    await app.call('POST', '/hours', {
+      user_id: worker,
+      project_id: projectId,
+      user_position_id: designer,
+      date: '2026-11-20',
+      hours: 4,
+    });
+    await app.call('POST', '/hours', {
+      user_id: worker,
+      project_id: projectId,
+      user_position_id: writer,
+      date: '2026-11-20',
+      hours: 2,
+    });
+    await app.call('POST', `/projects/${projectId}/project_estimate`, {
+      title: 'Print',
+      cost: '300.00',
+      datetime: '2026-11-01',
+    });
+    await app.call('POST', `/projects/${projectId}/project_cost`, {
+      title: 'Print',
+      cost: 120,
+      datetime: '2026-11-21',
+    });
+
+    const project = (await app.call('GET', `/projects/${projectId}`)).json();
+
+    expect(project).toMatchObject({
+      estimated_time: 30,
+      elapsed_time: 6,
+      total_estimated: 2000, // 10 h × 100 + 20 h × 50
+      estimated_profitability: 1700, // 2000 − 300 budgeted
+      profitability_now: 380, // 4 h × 100 + 2 h × 50 − 120 spent
+      usersPositionsProject: [
+        expect.objectContaining({ user_positions_unified_id: designer, hours_charged: 4, total_cost: 400 }),
+        expect.objectContaining({ user_positions_unified_id: writer, hours_charged: 2, total_cost: 100 }),
+      ],
+    });
+  });
 });

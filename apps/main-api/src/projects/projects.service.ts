@@ -28,6 +28,7 @@ import { User } from '../users/user.entity';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import type { CreateProjectDto, EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
+import { computeProjectFigures } from './project-figures';
 import { INCOME_TYPES, Project } from './project.entity';
 
 const PROJECT_FILTERS: FilterDefinitions = {
@@ -104,7 +105,12 @@ export class ProjectsService {
         .find({ where: { projectId: id }, relations: { position: true }, order: { id: 'ASC' } }),
       this.repositories.for(ProjectCategory).find({ where: { projectId: id }, order: { id: 'ASC' } }),
     ]);
-    return ProjectDetailDto.fromDetail(project, positions, categories);
+    return ProjectDetailDto.fromDetail(
+      project,
+      positions,
+      categories,
+      await computeProjectFigures(this.dataSource.manager, project),
+    );
   }
 
   list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {

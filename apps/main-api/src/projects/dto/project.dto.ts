@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { formatTimestamp } from '@platform/contracts';
 import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
+import type { ProjectFigures } from '../project-figures';
 import type { IncomeType, Project } from '../project.entity';
 
 class ProjectClientDto {
@@ -44,6 +45,15 @@ class ProjectPositionDto {
   @ApiProperty({ example: 40 })
   estimated_hours!: number;
 
+  @ApiProperty({ example: 12.5, description: 'Hours logged in this position on the project' })
+  hours_charged!: number;
+
+  @ApiProperty({
+    example: 1187.5,
+    description: "hours_charged × the position's price on the project ratecard",
+  })
+  total_cost!: number;
+
   @ApiProperty({ example: { name: 'Art Director' } })
   userPositionName!: { name: string | null };
 }
@@ -57,6 +67,12 @@ class ProjectCategoryDto {
 
   @ApiProperty({ example: 60 })
   estimated_hours!: number;
+
+  @ApiProperty({ example: 20, description: "Hours logged in the category's positions" })
+  hours_charged!: number;
+
+  @ApiProperty({ example: 1900, description: 'Those hours at their ratecard prices' })
+  total_cost!: number;
 }
 
 /** interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
@@ -158,6 +174,26 @@ export class ProjectDto {
 
 /** `GET /projects/{project_id}`: the read shape plus its estimate lines and ratecard. */
 export class ProjectDetailDto extends ProjectDto {
+  @ApiProperty({ example: 32.5, description: 'Hours logged on the project' })
+  elapsed_time!: number;
+
+  @ApiProperty({
+    example: 25000,
+    description:
+      'Expected income: one_time → estimated; fee → the fee estimate; hourly_rate → Σ position estimated hours × ratecard price; contract → 0',
+  })
+  total_estimated!: number;
+
+  @ApiProperty({ example: 20500, description: 'total_estimated − Σ project_estimate costs (budget lines)' })
+  estimated_profitability!: number;
+
+  @ApiProperty({
+    example: 23799.5,
+    description:
+      'Income earned so far (hourly_rate: Σ logged hours × ratecard price; otherwise total_estimated) − Σ project_cost',
+  })
+  profitability_now!: number;
+
   @ApiProperty({ type: [ProjectPositionDto] })
   usersPositionsProject!: ProjectPositionDto[];
 
@@ -171,20 +207,29 @@ export class ProjectDetailDto extends ProjectDto {
     project: Project,
     positions: ProjectPosition[],
     categories: ProjectCategory[],
+    figures: ProjectFigures,
   ): ProjectDetailDto {
     return {
       ...ProjectDto.from(project),
+      elapsed_time: figures.elapsedTime,
+      total_estimated: figures.totalEstimated,
+      estimated_profitability: figures.estimatedProfitability,
+      profitability_now: figures.profitabilityNow,
       usersPositionsProject: positions.map((line) => ({
         id: line.id,
         user_positions_unified_id: line.positionId,
         project_id: line.projectId,
         estimated_hours: Number(line.estimatedHours),
+        hours_charged: figures.byPosition.get(line.positionId)?.hoursCharged ?? 0,
+        total_cost: figures.byPosition.get(line.positionId)?.totalCost ?? 0,
         userPositionName: { name: line.position?.name ?? null },
       })),
       categoriesProject: categories.map((line) => ({
         id: line.id,
         category_id: line.categoryId,
         estimated_hours: Number(line.estimatedHours),
+        hours_charged: figures.byCategory.get(line.categoryId)?.hoursCharged ?? 0,
+        total_cost: figures.byCategory.get(line.categoryId)?.totalCost ?? 0,
       })),
       ratecard: project.ratecard
         ? { id: project.ratecard.id, name: project.ratecard.name, currency_id: project.ratecard.currencyId }
