@@ -27,6 +27,9 @@ export type IncomeType = (typeof INCOME_TYPES)[number];
 @Index('projects_company_client_idx', ['companyId', 'clientId'])
 @Index('projects_company_status_idx', ['companyId', 'status'])
 @Index('projects_company_pm_idx', ['companyId', 'pmId'])
+// Trigram index for the case-insensitive name search; an expression TypeORM cannot describe, so the
+// migration creates it and the schema diff leaves it alone.
+@Index('projects_name_trgm_idx', { synchronize: false })
 @Check('projects_status_check', `"status" IN ('active', 'finished', 'suspended')`)
 @Check('projects_health_check', '"health" BETWEEN 1 AND 4')
 @Check(

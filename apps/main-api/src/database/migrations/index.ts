@@ -7,6 +7,7 @@ import { AddWorkspacesAndTeams1795359841140 } from './1795359841140-AddWorkspace
 import { AddWorkingTimeAndLeaves1795359551633 } from './1795359551633-AddWorkingTimeAndLeaves';
 import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddProjectEstimatesAndCosts1795361626258 } from './1795361626258-AddProjectEstimatesAndCosts';
+import { AddProjectNameSearchIndex1795361793205 } from './1795361793205-AddProjectNameSearchIndex';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddTasks1795361435513 } from './1795361435513-AddTasks';
@@ -31,4 +32,5 @@ export const MAIN_API_MIGRATIONS = [
   AddTasks1795361435513,
   AddTimeEntries1795361524769,
   AddProjectEstimatesAndCosts1795361626258,
+  AddProjectNameSearchIndex1795361793205,
 ];
