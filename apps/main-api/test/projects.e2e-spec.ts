@@ -167,4 +167,61 @@ describe('main-api projects (e2e)', () => {
       (await app.call('POST', '/projects', { name: 'x', client_id: clientId }, { role: 4 })).statusCode,
     ).toBe(403);
   });
+
+  it('shows role 6 (Client) users only the projects of their own client', async () => {
+    const otherClient = (await app.call('POST', '/clients', { name: 'Other' })).json<{ id: number }>().id;
+    const own = (await create({ name: 'Visible to the client' })).json<Detail>().id;
+    const hidden = (
+      await app.call('POST', '/projects', { name: 'Not theirs', client_id: otherClient })
+    ).json<Detail>().id;
+    const clientUser = (
+      await app.call('POST', '/users', {
+        first_name: 'Cli',
+        last_name: 'Ent',
+        email: 'client@pa.test',
+        role_id: 6,
+        client_id: clientId,
+      })
+    ).json<{ id: number }>().id;
+    const asClient = { role: 6, subject: `user:${clientUser}` };
+
+    const list = (await app.call('GET', '/projects?page=false', undefined, asClient)).json<
+      { id: number; client_id: number }[]
+    >();
+
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((project) => project.client_id === clientId)).toBe(true);
+    expect((await app.call('GET', `/projects/${own}`, undefined, asClient)).statusCode).toBe(200);
+    expect((await app.call('GET', `/projects/${hidden}`, undefined, asClient)).statusCode).toBe(404);
+    expect(
+      (await app.call('GET', '/projects?page=false', undefined, { role: 6, subject: 'client:1' })).json(),
+    ).toEqual([]);
+    expect((await app.call('GET', '/clients', undefined, asClient)).statusCode).toBe(403);
+  });
+
+  it('answers the ratecard object of the read shape', async () => {
+    const ratecard = (
+      await app.call('POST', '/ratecards', {
+        name: 'Premium',
+        original_name: 'Standard',
+        percent: 120,
+        linked_to_base_price: true,
+      })
+    ).json<{
+      id: number;
+    }>().id;
+
+    const project = await create({ ratecard_id: ratecard });
+
+    expect(project.json()).toMatchObject({
+      ratecard: {
+        id: ratecard,
+        name: 'Premium',
+        original_name: 'Standard',
+        percent: 120,
+        currency_id: 1,
+        linked_to_base_price: true,
+      },
+    });
+  });
 });

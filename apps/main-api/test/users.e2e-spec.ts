@@ -52,6 +52,7 @@ describe('main-api users (e2e)', () => {
       position_name: null,
       category_id: null,
       category_name: null,
+      client_id: null,
       picture: '',
       hidden: false,
       is_deleted: false,

@@ -35,7 +35,7 @@ export class ProjectsController {
   }
 
   @Get()
-  @RequirePermission(Permission.ReadCompanyData)
+  @RequirePermission(Permission.ReadProjects)
   @ApiOperation({
     summary:
       'List projects; filters: client_id, status (in_process = active), archived, billable, brand_id, product_id, pm_id, income_type, health, name (contains)',
@@ -46,7 +46,7 @@ export class ProjectsController {
   }
 
   @Get('search-by-name/:project_name')
-  @RequirePermission(Permission.ReadCompanyData)
+  @RequirePermission(Permission.ReadProjects)
   @ApiOperation({ summary: 'Projects whose name contains the text (case-insensitive), at most 50' })
   @ApiOkResponse({ type: [ProjectDto] })
   searchByName(@Param('project_name') name: string): Promise<ProjectDto[]> {
@@ -59,7 +59,7 @@ export class ProjectsController {
   }
 
   @Get(':project_id')
-  @RequirePermission(Permission.ReadCompanyData)
+  @RequirePermission(Permission.ReadProjects)
   @ApiOperation({
     summary:
       'A project with its client, pm, estimate lines (usersPositionsProject, categoriesProject) and ratecard',

@@ -4,6 +4,7 @@ import {
   isCalendarDate,
   PROJECT_STATUS_ALIASES,
   ProjectStatus,
+  Role,
   type ListQueryDto,
   type Paginated,
 } from '@platform/contracts';
@@ -113,8 +114,8 @@ export class ProjectsService {
     );
   }
 
-  list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
-    return paginate(this.withRelations(), 'project', query, PROJECT_FILTERS, (project) =>
+  async list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
+    return paginate(await this.visible(), 'project', query, PROJECT_FILTERS, (project) =>
       ProjectDto.from(project),
     );
   }
@@ -122,7 +123,9 @@ export class ProjectsService {
   /** Case-insensitive "contains", at most 50, newest first. */
   async searchByName(name: string): Promise<ProjectDto[]> {
     const pattern = `%${name.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    const projects = await this.withRelations()
+    const projects = await (
+      await this.visible()
+    )
       .andWhere('project.name ILIKE :pattern', { pattern })
       .orderBy('project.id', 'DESC')
       .take(SEARCH_LIMIT)
@@ -131,11 +134,27 @@ export class ProjectsService {
   }
 
   async requireProject(id: number): Promise<Project> {
-    const project = await this.withRelations().andWhere('project.id = :id', { id }).getOne();
+    const project = await (await this.visible()).andWhere('project.id = :id', { id }).getOne();
     if (!project) {
       throw new NotFoundException(`Project ${id} not found`);
     }
     return project;
+  }
+
+  /**
+   * The caller's projects: the whole company, except for role 6 (Client) users, who see only the
+   * projects of their own client (decisions §2) and nothing when they have none.
+   */
+  private async visible() {
+    const query = this.withRelations();
+    const principal = this.principals.get();
+    if (principal.roleId !== Role.Client) {
+      return query;
+    }
+    const user = principal.userId ? await this.repositories.for(User).findById(principal.userId) : null;
+    return user?.clientId
+      ? query.andWhere('project.client_id = :ownClientId', { ownClientId: user.clientId })
+      : query.andWhere('false');
   }
 
   private withRelations() {

@@ -31,6 +31,17 @@ export class Ratecard {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
+  /** The name of the ratecard this one was derived from (its own name when it is an original). */
+  @Column({ name: 'original_name', type: 'varchar', length: 200, default: '' })
+  originalName!: string;
+
+  /** Percentage applied to the base prices when linked to them (100 = same prices). */
+  @Column({ type: 'numeric', precision: 7, scale: 2, default: 100 })
+  percent!: string;
+
+  @Column({ name: 'linked_to_base_price', type: 'boolean', default: false })
+  linkedToBasePrice!: boolean;
+
   @Column({ name: 'currency_id', type: 'smallint', default: 1 })
   currencyId!: number;
 

@@ -40,7 +40,13 @@ export class RatecardsService {
 
   async create(body: CreateRatecardDto): Promise<Ratecard> {
     await this.assertPrices(body.prices ?? []);
-    const { id } = await this.ratecards.create({ name: body.name, currencyId: body.currency_id ?? 1 });
+    const { id } = await this.ratecards.create({
+      name: body.name,
+      originalName: body.original_name ?? body.name,
+      percent: String(body.percent ?? 100),
+      linkedToBasePrice: body.linked_to_base_price ?? false,
+      currencyId: body.currency_id ?? 1,
+    });
     await this.replacePrices(id, body.prices ?? []);
     return this.get(id);
   }
@@ -69,6 +75,9 @@ export class RatecardsService {
       prices: undefined,
       ...(body.name !== undefined && { name: body.name }),
       ...(body.currency_id !== undefined && { currencyId: body.currency_id }),
+      ...(body.original_name !== undefined && { originalName: body.original_name }),
+      ...(body.percent !== undefined && { percent: String(body.percent) }),
+      ...(body.linked_to_base_price !== undefined && { linkedToBasePrice: body.linked_to_base_price }),
     });
     if (body.prices) {
       await this.replacePrices(id, body.prices);

@@ -10,6 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
 import { Position } from '../positions/position.entity';
 
@@ -51,6 +52,14 @@ export class User {
   @ManyToOne(() => Position, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_position_id', foreignKeyConstraintName: 'users_user_position_id_fkey' })
   position?: Position | null;
+
+  /** For role 6 (Client) users: the client whose projects they may read. */
+  @Column({ name: 'client_id', type: 'integer', nullable: true })
+  clientId!: number | null;
+
+  @ManyToOne(() => Client, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'client_id', foreignKeyConstraintName: 'users_client_id_fkey' })
+  client?: Client | null;
 
   /** URL of the avatar; empty when none. */
   @Column({ type: 'varchar', length: 500, default: '' })

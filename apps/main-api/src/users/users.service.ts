@@ -8,6 +8,7 @@ import {
 import type { Paginated } from '@platform/contracts';
 import { hashSecret } from '../security/secret-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
+import { Client } from '../clients/client.entity';
 import { Position } from '../positions/position.entity';
 import { User } from './user.entity';
 
@@ -23,10 +24,12 @@ const USER_FILTERS: FilterDefinitions = {
 export class UsersService {
   private readonly users: TenantRepository<User>;
   private readonly positions: TenantRepository<Position>;
+  private readonly clients: TenantRepository<Client>;
 
   constructor(repositories: TenantRepositoryFactory) {
     this.users = repositories.for(User);
     this.positions = repositories.for(Position);
+    this.clients = repositories.for(Client);
   }
 
   private withPosition() {
@@ -40,7 +43,11 @@ export class UsersService {
     if (body.user_position_id) {
       await this.positions.requireReference(body.user_position_id, 'user_position_id');
     }
+    if (body.client_id) {
+      await this.clients.requireReference(body.client_id, 'client_id');
+    }
     const { id } = await this.users.create({
+      clientId: body.client_id ?? null,
       firstName: body.first_name,
       lastName: body.last_name,
       email: body.email.toLowerCase(),
@@ -81,7 +88,11 @@ export class UsersService {
     if (body.user_position_id) {
       await this.positions.requireReference(body.user_position_id, 'user_position_id');
     }
+    if (body.client_id) {
+      await this.clients.requireReference(body.client_id, 'client_id');
+    }
     Object.assign(user, {
+      ...(body.client_id !== undefined && { clientId: body.client_id, client: undefined }),
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email.toLowerCase() }),

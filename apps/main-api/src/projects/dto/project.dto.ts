@@ -200,8 +200,25 @@ export class ProjectDetailDto extends ProjectDto {
   @ApiProperty({ type: [ProjectCategoryDto] })
   categoriesProject!: ProjectCategoryDto[];
 
-  @ApiProperty({ nullable: true, example: { id: 2, name: 'Standard 2026', currency_id: 1 } })
-  ratecard!: { id: number; name: string; currency_id: number } | null;
+  @ApiProperty({
+    nullable: true,
+    example: {
+      id: 2,
+      name: 'Standard 2026',
+      original_name: 'Standard',
+      percent: 100,
+      currency_id: 1,
+      linked_to_base_price: false,
+    },
+  })
+  ratecard!: {
+    id: number;
+    name: string;
+    original_name: string;
+    percent: number;
+    currency_id: number;
+    linked_to_base_price: boolean;
+  } | null;
 
   static fromDetail(
     project: Project,
@@ -232,7 +249,14 @@ export class ProjectDetailDto extends ProjectDto {
         total_cost: figures.byCategory.get(line.categoryId)?.totalCost ?? 0,
       })),
       ratecard: project.ratecard
-        ? { id: project.ratecard.id, name: project.ratecard.name, currency_id: project.ratecard.currencyId }
+        ? {
+            id: project.ratecard.id,
+            name: project.ratecard.name,
+            original_name: project.ratecard.originalName,
+            percent: Number(project.ratecard.percent),
+            currency_id: project.ratecard.currencyId,
+            linked_to_base_price: project.ratecard.linkedToBasePrice,
+          }
         : null,
     };
   }

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsInt,
   IsNumber,
   IsOptional,
@@ -34,6 +35,30 @@ export class CreateRatecardDto {
   @IsString()
   @Length(1, 200)
   name!: string;
+
+  @ApiPropertyOptional({
+    example: 'Standard',
+    description: 'The ratecard this one derives from; default its own name',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  original_name?: string;
+
+  @ApiPropertyOptional({
+    example: 110,
+    description: 'Percentage of the base prices when linked to them; default 100',
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(10000)
+  percent?: number;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  linked_to_base_price?: boolean;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
   @IsOptional()
@@ -74,6 +99,15 @@ export class RatecardDto {
   @ApiProperty({ example: 'Standard 2026' })
   name!: string;
 
+  @ApiProperty({ example: 'Standard' })
+  original_name!: string;
+
+  @ApiProperty({ example: 100 })
+  percent!: number;
+
+  @ApiProperty({ example: false })
+  linked_to_base_price!: boolean;
+
   @ApiProperty({ example: 1 })
   currency_id!: number;
 
@@ -90,6 +124,9 @@ export class RatecardDto {
     return {
       id: ratecard.id,
       name: ratecard.name,
+      original_name: ratecard.originalName,
+      percent: Number(ratecard.percent),
+      linked_to_base_price: ratecard.linkedToBasePrice,
       currency_id: ratecard.currencyId,
       prices: (ratecard.prices ?? [])
         .map((price) => ({

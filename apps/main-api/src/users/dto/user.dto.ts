@@ -55,6 +55,17 @@ export class CreateUserDto {
   @Max(2_147_483_647)
   user_position_id?: number | null;
 
+  @ApiPropertyOptional({
+    example: 7,
+    nullable: true,
+    description: 'For role 6 (Client): the client whose projects the user may read',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  client_id?: number | null;
+
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
   @IsOptional()
   @IsString()
@@ -127,6 +138,9 @@ export class UserDto {
   @ApiProperty({ example: 'Creative', nullable: true, type: String })
   category_name!: string | null;
 
+  @ApiProperty({ example: null, nullable: true, type: Number })
+  client_id!: number | null;
+
   @ApiProperty({ example: '' })
   picture!: string;
 
@@ -153,6 +167,7 @@ export class UserDto {
       position_name: user.position?.name ?? null,
       category_id: user.position?.category?.id ?? null,
       category_name: user.position?.category?.name ?? null,
+      client_id: user.clientId,
       picture: user.picture,
       hidden: user.hidden,
       is_deleted: user.deletedAt !== null,
