@@ -161,6 +161,19 @@ describe('main-api hours (e2e)', () => {
     });
 
     const project = (await app.call('GET', `/projects/${projectId}`)).json();
+    const listed = (
+      await app.call('GET', `/projects?page=false&filters=${encodeURIComponent('{"name":"Billable"}')}`)
+    ).json();
+
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: projectId,
+        elapsed_time: 6,
+        total_estimated: 2000,
+        estimated_profitability: 1700,
+        profitability_now: 380,
+      }),
+    ]);
 
     expect(project).toMatchObject({
       estimated_time: 30,

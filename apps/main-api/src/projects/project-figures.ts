@@ -108,3 +108,84 @@ export async function computeProjectFigures(
     profitabilityNow: round(earned - Number(costs[0]?.total ?? 0)),
   };
 }
+
+export type ProjectSummaryFigures = Pick<
+  ProjectFigures,
+  'elapsedTime' | 'totalEstimated' | 'estimatedProfitability' | 'profitabilityNow'
+>;
+
+/**
+ * The same headline figures for a page of projects, in a fixed number of grouped queries whatever
+ * the page size (never one query per project).
+ */
+export async function computeSummaryFigures(
+  manager: EntityManager,
+  projects: Project[],
+): Promise<Map<number, ProjectSummaryFigures>> {
+  const figures = new Map<number, ProjectSummaryFigures>();
+  if (projects.length === 0) {
+    return figures;
+  }
+  const ids = projects.map((project) => project.id);
+  const companyId = projects[0].companyId;
+  const [hours, planned, estimates, costs, fees] = await Promise.all([
+    manager.query<{ project_id: number; hours: string; earned: string }[]>(
+      `SELECT entry.project_id, sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+         FROM time_entries entry
+         JOIN projects project ON project.id = entry.project_id
+         LEFT JOIN ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+        WHERE entry.project_id = ANY($1) AND entry.company_id = $2
+        GROUP BY entry.project_id`,
+      [ids, companyId],
+    ),
+    manager.query<{ project_id: number; total: string }[]>(
+      `SELECT line.project_id, sum(line.estimated_hours * coalesce(price.price, 0)) AS total
+         FROM project_positions line
+         JOIN projects project ON project.id = line.project_id
+         LEFT JOIN ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
+        WHERE line.project_id = ANY($1) AND line.company_id = $2 AND line.deleted_at IS NULL
+        GROUP BY line.project_id`,
+      [ids, companyId],
+    ),
+    manager.query<{ project_id: number; total: string }[]>(
+      'SELECT project_id, sum(cost) AS total FROM project_estimates WHERE project_id = ANY($1) AND company_id = $2 GROUP BY project_id',
+      [ids, companyId],
+    ),
+    manager.query<{ project_id: number; total: string }[]>(
+      'SELECT project_id, sum(cost) AS total FROM project_costs WHERE project_id = ANY($1) AND company_id = $2 GROUP BY project_id',
+      [ids, companyId],
+    ),
+    manager.query<{ id: number; estimate: string }[]>(
+      'SELECT id, estimate FROM fees WHERE id = ANY($1) AND company_id = $2',
+      [projects.map((project) => project.feeId ?? 0), companyId],
+    ),
+  ]);
+  const byProject = <Row extends { project_id: number }>(rows: Row[]) =>
+    new Map(rows.map((row) => [row.project_id, row]));
+  const [hoursOf, plannedOf, estimatesOf, costsOf] = [
+    byProject(hours),
+    byProject(planned),
+    byProject(estimates),
+    byProject(costs),
+  ];
+  const feeOf = new Map(fees.map((fee) => [fee.id, Number(fee.estimate)]));
+  for (const project of projects) {
+    const totalEstimated =
+      project.incomeType === 'one_time'
+        ? Number(project.estimated ?? 0)
+        : project.incomeType === 'fee'
+          ? (feeOf.get(project.feeId ?? 0) ?? 0)
+          : project.incomeType === 'hourly_rate'
+            ? Number(plannedOf.get(project.id)?.total ?? 0)
+            : 0;
+    const earned =
+      project.incomeType === 'hourly_rate' ? Number(hoursOf.get(project.id)?.earned ?? 0) : totalEstimated;
+    figures.set(project.id, {
+      elapsedTime: round(Number(hoursOf.get(project.id)?.hours ?? 0)),
+      totalEstimated: round(totalEstimated),
+      estimatedProfitability: round(totalEstimated - Number(estimatesOf.get(project.id)?.total ?? 0)),
+      profitabilityNow: round(earned - Number(costsOf.get(project.id)?.total ?? 0)),
+    });
+  }
+  return figures;
+}

@@ -29,7 +29,7 @@ import { User } from '../users/user.entity';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import type { CreateProjectDto, EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
-import { computeProjectFigures } from './project-figures';
+import { computeProjectFigures, computeSummaryFigures, type ProjectSummaryFigures } from './project-figures';
 import { INCOME_TYPES, Project } from './project.entity';
 
 const PROJECT_FILTERS: FilterDefinitions = {
@@ -51,6 +51,12 @@ const PROJECT_FILTERS: FilterDefinitions = {
 };
 
 const SEARCH_LIMIT = 50;
+const NO_FIGURES: ProjectSummaryFigures = {
+  elapsedTime: 0,
+  totalEstimated: 0,
+  estimatedProfitability: 0,
+  profitabilityNow: 0,
+};
 
 /** Projects: who they are for, how they are estimated and how they earn (decisions §8, interfaces.md). */
 @Injectable()
@@ -115,9 +121,22 @@ export class ProjectsService {
   }
 
   async list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
-    return paginate(await this.visible(), 'project', query, PROJECT_FILTERS, (project) =>
-      ProjectDto.from(project),
+    const page = await paginate(
+      await this.visible(),
+      'project',
+      query,
+      PROJECT_FILTERS,
+      (project) => project,
     );
+    if (Array.isArray(page)) {
+      return this.withFigures(page);
+    }
+    return { ...page, data: await this.withFigures(page.data) };
+  }
+
+  private async withFigures(projects: Project[]): Promise<ProjectDto[]> {
+    const figures = await computeSummaryFigures(this.dataSource.manager, projects);
+    return projects.map((project) => ProjectDto.from(project, figures.get(project.id) ?? NO_FIGURES));
   }
 
   /** Case-insensitive "contains", at most 50, newest first. */
@@ -130,7 +149,7 @@ export class ProjectsService {
       .orderBy('project.id', 'DESC')
       .take(SEARCH_LIMIT)
       .getMany();
-    return projects.map((project) => ProjectDto.from(project));
+    return this.withFigures(projects);
   }
 
   async requireProject(id: number): Promise<Project> {

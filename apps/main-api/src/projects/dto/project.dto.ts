@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { formatTimestamp } from '@platform/contracts';
 import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
-import type { ProjectFigures } from '../project-figures';
+import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
 import type { IncomeType, Project } from '../project.entity';
 
 class ProjectClientDto {
@@ -118,8 +118,27 @@ export class ProjectDto {
   @ApiProperty({ type: ProjectPmDto, nullable: true }) pm!: ProjectPmDto | null;
   @ApiProperty({ example: '2026-11-22 10:15:00' }) created_at!: string;
   @ApiProperty({ example: '2026-11-22 10:15:00' }) updated_at!: string;
+  @ApiProperty({ example: 32.5, description: 'Hours logged on the project' })
+  elapsed_time!: number;
 
-  static from(project: Project): ProjectDto {
+  @ApiProperty({
+    example: 25000,
+    description:
+      'Expected income: one_time → estimated; fee → the fee estimate; hourly_rate → Σ position estimated hours × ratecard price; contract → 0',
+  })
+  total_estimated!: number;
+
+  @ApiProperty({ example: 20500, description: 'total_estimated − Σ project_estimate costs (budget lines)' })
+  estimated_profitability!: number;
+
+  @ApiProperty({
+    example: 23799.5,
+    description:
+      'Income earned so far (hourly_rate: Σ logged hours × ratecard price; otherwise total_estimated) − Σ project_cost',
+  })
+  profitability_now!: number;
+
+  static from(project: Project, figures: ProjectSummaryFigures): ProjectDto {
     return {
       id: project.id,
       company_id: project.companyId,
@@ -168,32 +187,16 @@ export class ProjectDto {
         : null,
       created_at: formatTimestamp(project.createdAt),
       updated_at: formatTimestamp(project.updatedAt),
+      elapsed_time: figures.elapsedTime,
+      total_estimated: figures.totalEstimated,
+      estimated_profitability: figures.estimatedProfitability,
+      profitability_now: figures.profitabilityNow,
     };
   }
 }
 
 /** `GET /projects/{project_id}`: the read shape plus its estimate lines and ratecard. */
 export class ProjectDetailDto extends ProjectDto {
-  @ApiProperty({ example: 32.5, description: 'Hours logged on the project' })
-  elapsed_time!: number;
-
-  @ApiProperty({
-    example: 25000,
-    description:
-      'Expected income: one_time → estimated; fee → the fee estimate; hourly_rate → Σ position estimated hours × ratecard price; contract → 0',
-  })
-  total_estimated!: number;
-
-  @ApiProperty({ example: 20500, description: 'total_estimated − Σ project_estimate costs (budget lines)' })
-  estimated_profitability!: number;
-
-  @ApiProperty({
-    example: 23799.5,
-    description:
-      'Income earned so far (hourly_rate: Σ logged hours × ratecard price; otherwise total_estimated) − Σ project_cost',
-  })
-  profitability_now!: number;
-
   @ApiProperty({ type: [ProjectPositionDto] })
   usersPositionsProject!: ProjectPositionDto[];
 
@@ -227,11 +230,7 @@ export class ProjectDetailDto extends ProjectDto {
     figures: ProjectFigures,
   ): ProjectDetailDto {
     return {
-      ...ProjectDto.from(project),
-      elapsed_time: figures.elapsedTime,
-      total_estimated: figures.totalEstimated,
-      estimated_profitability: figures.estimatedProfitability,
-      profitability_now: figures.profitabilityNow,
+      ...ProjectDto.from(project, figures),
       usersPositionsProject: positions.map((line) => ({
         id: line.id,
         user_positions_unified_id: line.positionId,
