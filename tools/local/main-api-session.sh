@@ -41,3 +41,10 @@ step 'leaves';           api POST /user/leaves "{\"userId\":$USER_ID,\"leaveType
 api POST /user/leaves "{\"userId\":$USER_ID,\"leaveTypeId\":1,\"start\":\"2026-12-22T00:00:00Z\",\"end\":\"2026-12-23T00:00:00Z\"}" | jq -c .
 api GET "/user/leaves?user_ids=$USER_ID&from=2026-12-01&to=2026-12-31" | jq -c 'length'
 step 'lists';            api GET "/clients?perPage=1&filters=$(jq -rn '{name:"north"}|tojson|@uri')" | jq -c '{total, perPage, page, lastPage}'
+step 'project';          PROJECT=$(api POST /projects "{\"name\":\"Spring\",\"client_id\":$CLIENT_ID,\"income_type\":\"hourly_rate\",\"ratecard_id\":$(api GET /ratecards | jq '.data[0].id'),\"estimated_by_position\":true,\"users_positions\":[{\"id\":$POSITION_ID,\"estimated_time\":40}]}")
+PROJECT_ID=$(echo "$PROJECT" | jq .id); echo "$PROJECT" | jq -c '{id, estimated_time, total_estimated}'
+step 'task + hours';     TASK_ID=$(api POST /tasks "{\"project_id\":$PROJECT_ID,\"name\":\"Key visual\"}" | jq .id)
+api POST "/tasks/$TASK_ID/attachments/source/dropbox" '{"filename":"https://dropbox.example/s/x","originalname":"kv.png","size":1024,"available":true}' | jq -c '{id, source, media_type}'
+api POST /hours "{\"user_id\":$USER_ID,\"project_id\":$PROJECT_ID,\"task_id\":$TASK_ID,\"date\":\"2026-11-20\",\"hours\":4}" | jq -c .
+api POST "/projects/$PROJECT_ID/project_cost" '{"title":"Stock photos","cost":120,"datetime":"2026-11-21"}' | jq -c .
+step 'project figures';  api GET "/projects/$PROJECT_ID" | jq -c '{elapsed_time, total_estimated, estimated_profitability, profitability_now, usersPositionsProject}'
