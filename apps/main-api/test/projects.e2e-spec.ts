@@ -93,6 +93,34 @@ describe('main-api projects (e2e)', () => {
     expect(updated.estimated_time).toBe(12);
   });
 
+  it('estimates by categories with estimation_by_categories: 1', async () => {
+    const creative = (await app.call('POST', '/position-categories', { name: 'Creative' })).json<{
+      id: number;
+    }>().id;
+    const accounts = (await app.call('POST', '/position-categories', { name: 'Accounts' })).json<{
+      id: number;
+    }>().id;
+
+    const response = await create({
+      estimation_by_categories: 1,
+      categories: [
+        { id: creative, estimated_time: 30 },
+        { id: accounts, estimated_time: 12 },
+      ],
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      estimation_by_categories: true,
+      estimated_by_position: false,
+      estimated_time: 42,
+      categoriesProject: [
+        { category_id: creative, estimated_hours: 30, hours_charged: 0, total_cost: 0 },
+        { category_id: accounts, estimated_hours: 12, hours_charged: 0, total_cost: 0 },
+      ],
+    });
+  });
+
   it('lets ratecard_id win over user_positions_header_id', async () => {
     const response = await create({ ratecard_id: ratecardB, user_positions_header_id: ratecardA });
 
