@@ -172,13 +172,22 @@ describe('main-api projects (e2e)', () => {
     const active = (
       await app.call('GET', `/projects?page=false&filters=${encodeURIComponent('{"status":"in_process"}')}`)
     ).json<{ status: string }[]>();
-    const found = (await app.call('GET', '/projects/search-by-name/autumn')).json<{ name: string }[]>();
+    const found = (await app.call('GET', '/projects/search-by-name/autumn')).json<
+      { id: number; name: string }[]
+    >();
     const badFilter = await app.call('GET', `/projects?filters=${encodeURIComponent('{"budget":1}')}`);
 
     expect(active.length).toBeGreaterThan(0);
     expect(active.every((project) => project.status === 'active')).toBe(true);
     expect(found.map((project) => project.name)).toEqual(['Autumn Launch']);
     expect(fieldsOf(badFilter)).toEqual(['filters.budget']);
+    const byIds = (
+      await app.call(
+        'GET',
+        `/projects?page=false&filters=${encodeURIComponent(JSON.stringify({ id: [found[0].id] }))}`,
+      )
+    ).json<{ id: number }[]>();
+    expect(byIds.map((project) => project.id)).toEqual([found[0].id]);
   });
 
   it("answers another company's project like a missing one, and keeps collaborators from writing", async () => {

@@ -10,3 +10,4 @@ export * from './errors/error-bodies.dto';
 export * from './integrations/external-mapping.dto';
 export * from './lists/list-query.dto';
 export * from './lists/timestamps';
+export * from './lists/api-paginated-response.decorator';

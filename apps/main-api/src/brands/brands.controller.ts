@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { BrandsService } from './brands.service';
 import { BrandDto, CreateBrandDto, UpdateBrandDto } from './dto/brand.dto';
@@ -28,10 +28,7 @@ export class BrandsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List brands; filters: name (contains), client_id' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: BrandDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(BrandDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
     return this.brands.list(query);
   }

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { ClientsService } from './clients.service';
 import { ClientDto } from './dto/client.dto';
@@ -29,10 +29,7 @@ export class ClientsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List clients; filters: name (contains), archived, currency_id' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: ClientDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(ClientDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
     return this.clients.list(query);
   }

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { ContractsService } from './contracts.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -29,10 +29,7 @@ export class ContractsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List contracts; filters: name (contains), client_id, status (contains)' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: ContractDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(ContractDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
     return this.contracts.list(query);
   }

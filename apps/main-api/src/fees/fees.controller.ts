@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
 import { FeesService } from './fees.service';
@@ -32,7 +32,7 @@ export class FeesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "List a client's fees; filters: name (contains), status" })
-  @ApiOkResponse({ description: 'Paginated body of FeeDto, or an array with page=false' })
+  @ApiPaginatedResponse(FeeDto)
   list(
     @Param('client_id', ParseIdPipe) clientId: number,
     @Query() query: ListQueryDto,

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateTimeEntryDto, TimeEntryDto } from './dto/time-entry.dto';
 import { HoursService } from './hours.service';
@@ -28,7 +28,7 @@ export class HoursController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List time entries; filters: user_id, project_id, task_id, user_position_id' })
-  @ApiOkResponse({ description: 'Paginated body of TimeEntryDto, or an array with page=false' })
+  @ApiPaginatedResponse(TimeEntryDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
     return this.hours.list(query);
   }

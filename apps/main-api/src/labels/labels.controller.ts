@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { LabelsService } from './labels.service';
 import { CreateLabelDto, LabelDto, LabelsModelQueryDto, UpdateLabelDto } from './dto/label.dto';
@@ -28,10 +28,7 @@ export class LabelsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List labels; filters: name (contains), model' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: LabelDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(LabelDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
     return this.labels.list(query);
   }

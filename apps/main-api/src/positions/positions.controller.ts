@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import {
   CreatePositionCategoryDto,
@@ -34,7 +34,7 @@ export class PositionsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List positions; filters: name (contains), category_id' })
-  @ApiOkResponse({ description: 'Paginated body of PositionDto, or an array with page=false' })
+  @ApiPaginatedResponse(PositionDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
     return this.positions.listPositions(query);
   }
@@ -80,7 +80,7 @@ export class PositionCategoriesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List position categories; filters: name (contains)' })
-  @ApiOkResponse({ description: 'Paginated body of PositionCategoryDto, or an array with page=false' })
+  @ApiPaginatedResponse(PositionCategoryDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
     return this.positions.listCategories(query);
   }

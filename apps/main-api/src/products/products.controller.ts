@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { ProductsService } from './products.service';
 import { ProductDto, CreateProductDto, UpdateProductDto } from './dto/product.dto';
@@ -28,10 +28,7 @@ export class ProductsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List products; filters: name (contains), client_id, brand_id' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: ProductDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(ProductDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
     return this.products.list(query);
   }

@@ -8,7 +8,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe, RequestValidationError } from '@platform/runtime';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, UpdateProjectDto } from './dto/project-write.dto';
@@ -38,9 +38,9 @@ export class ProjectsController {
   @RequirePermission(Permission.ReadProjects)
   @ApiOperation({
     summary:
-      'List projects; filters: client_id, status (in_process = active), archived, billable, brand_id, product_id, pm_id, income_type, health, name (contains)',
+      'List projects; filters: id, client_id, status (in_process = active), archived, billable, brand_id, product_id, pm_id, income_type, health, name (contains)',
   })
-  @ApiOkResponse({ description: 'Paginated body of ProjectDto, or an array with page=false' })
+  @ApiPaginatedResponse(ProjectDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
     return this.projects.list(query);
   }

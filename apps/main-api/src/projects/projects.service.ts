@@ -33,6 +33,8 @@ import { computeProjectFigures, computeSummaryFigures, type ProjectSummaryFigure
 import { INCOME_TYPES, Project } from './project.entity';
 
 const PROJECT_FILTERS: FilterDefinitions = {
+  // Batch look-up by ids (the planner names other projects of its users in one call).
+  id: { kind: 'integer', column: 'id' },
   client_id: { kind: 'integer', column: 'client_id' },
   status: {
     kind: 'enum',

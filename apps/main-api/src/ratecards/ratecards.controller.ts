@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { RatecardsService } from './ratecards.service';
 import { CreateRatecardDto, RatecardDto, UpdateRatecardDto } from './dto/ratecard.dto';
@@ -28,10 +28,7 @@ export class RatecardsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "The company's ratecards; filters: name (contains), currency_id" })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: RatecardDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(RatecardDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
     return this.ratecards.list(query);
   }

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-source.error';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
@@ -41,7 +41,7 @@ export class TasksController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List tasks; filters: project_id, status, assignee_id, name (contains)' })
-  @ApiOkResponse({ description: 'Paginated body of TaskDto, or an array with page=false' })
+  @ApiPaginatedResponse(TaskDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
     return this.tasks.list(query);
   }

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { TeamsService } from './teams.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -29,10 +29,7 @@ export class TeamsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List teams; filters: name (contains)' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: TeamDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(TeamDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
     return this.teams.list(query);
   }

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
 import { TransactionsService } from './transactions.service';
@@ -28,7 +28,7 @@ export class TransactionsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List transactions; filters: client_id, type, is_income, source_id' })
-  @ApiOkResponse({ description: 'Paginated body of TransactionDto, or an array with page=false' })
+  @ApiPaginatedResponse(TransactionDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
     return this.transactions.list(query);
   }

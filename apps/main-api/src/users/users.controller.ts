@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
-import { MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
@@ -43,7 +43,7 @@ export class UsersController {
   @ApiOperation({
     summary: 'List users (filters: name, email, role_id, hidden, user_position_id), or a batch by ids',
   })
-  @ApiOkResponse({ description: 'Paginated body of UserDto, or an array with page=false or ids' })
+  @ApiPaginatedResponse(UserDto)
   list(@Query() query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     return this.users.list(query);
   }

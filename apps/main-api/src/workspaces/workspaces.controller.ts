@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { WorkspacesService } from './workspaces.service';
 import { CreateWorkspaceDto, UpdateWorkspaceDto, WorkspaceDto } from './dto/workspace.dto';
@@ -28,10 +28,7 @@ export class WorkspacesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List workspaces; filters: name (contains), active' })
-  @ApiOkResponse({
-    description:
-      'Paginated body {total, perPage, page, lastPage, data: WorkspaceDto[]}, or an array with page=false',
-  })
+  @ApiPaginatedResponse(WorkspaceDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
     return this.workspaces.list(query);
   }

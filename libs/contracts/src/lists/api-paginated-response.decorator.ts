@@ -1,0 +1,36 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+
+/**
+ * Documents a list route: the paginated body `{total, perPage, page, lastPage, data: Item[]}`, or a
+ * plain `Item[]` with `page=false` (decisions §5).
+ */
+export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorator {
+  const items = { type: 'array' as const, items: { $ref: getSchemaPath(item) } };
+  return applyDecorators(
+    ApiExtraModels(item),
+    ApiOkResponse({
+      description: 'A page of results, or every result as an array with page=false',
+      schema: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['total', 'perPage', 'page', 'lastPage', 'data'],
+            properties: {
+              total: {
+                type: 'string',
+                example: '137',
+                description: 'Count of all matching results, as a string',
+              },
+              perPage: { type: 'integer', example: 20 },
+              page: { type: 'integer', example: 1 },
+              lastPage: { type: 'integer', example: 7 },
+              data: items,
+            },
+          },
+          items,
+        ],
+      },
+    }),
+  );
+}
