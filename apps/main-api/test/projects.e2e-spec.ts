@@ -181,6 +181,7 @@ describe('main-api projects (e2e)', () => {
     expect(active.every((project) => project.status === 'active')).toBe(true);
     expect(found.map((project) => project.name)).toEqual(['Autumn Launch']);
     expect(fieldsOf(badFilter)).toEqual(['filters.budget']);
+    expect(fieldsOf(await app.call('GET', '/projects/search-by-name/%20%20'))).toEqual(['project_name']);
     const byIds = (
       await app.call(
         'GET',

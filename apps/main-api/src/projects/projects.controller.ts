@@ -9,9 +9,9 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
-import { ParseIdPipe, RequestValidationError } from '@platform/runtime';
+import { ParseIdPipe } from '@platform/runtime';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
-import { CreateProjectDto, UpdateProjectDto } from './dto/project-write.dto';
+import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectsService } from './projects.service';
 
 const BUSINESS_RULES =
@@ -49,13 +49,8 @@ export class ProjectsController {
   @RequirePermission(Permission.ReadProjects)
   @ApiOperation({ summary: 'Projects whose name contains the text (case-insensitive), at most 50' })
   @ApiOkResponse({ type: [ProjectDto] })
-  searchByName(@Param('project_name') name: string): Promise<ProjectDto[]> {
-    if (name.trim().length === 0 || name.length > 200) {
-      throw new RequestValidationError([
-        { field: 'project_name', validation: 'length', message: 'project_name must be 1 to 200 characters' },
-      ]);
-    }
-    return this.projects.searchByName(name);
+  searchByName(@Param() params: SearchByNameParamsDto): Promise<ProjectDto[]> {
+    return this.projects.searchByName(params.project_name);
   }
 
   @Get(':project_id')

@@ -347,17 +347,20 @@ export class ProjectsService {
       ]);
     }
     const repository = manager.getRepository<ProjectPosition | ProjectCategory>(entity);
-    for (const item of items) {
+    if (items.length > 0) {
+      // One statement for every line sent (an existing line, even removed, is updated and restored).
       await repository
         .createQueryBuilder()
         .insert()
-        .values({
-          companyId,
-          projectId,
-          [key]: item.id,
-          estimatedHours: String(item.estimated_time ?? 0),
-          deletedAt: null,
-        })
+        .values(
+          items.map((item) => ({
+            companyId,
+            projectId,
+            [key]: item.id,
+            estimatedHours: String(item.estimated_time ?? 0),
+            deletedAt: null,
+          })),
+        )
         .orUpdate(
           ['estimated_hours', 'deleted_at'],
           ['project_id', key === 'positionId' ? 'position_id' : 'category_id'],

@@ -13,16 +13,16 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-source.error';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
-import { ATTACHMENT_SOURCES } from './task-attachment.entity';
+import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
 import { TasksService } from './tasks.service';
 
 /** Checked before the body, so a wrong store always answers AC001. */
-class AttachmentSourcePipe implements PipeTransform<string, string> {
-  transform(value: string): string {
+class AttachmentSourcePipe implements PipeTransform<string, AttachmentSource> {
+  transform(value: string): AttachmentSource {
     if (!(ATTACHMENT_SOURCES as readonly string[]).includes(value)) {
       throw new InvalidAttachmentSourceError();
     }
-    return value;
+    return value as AttachmentSource;
   }
 }
 
@@ -82,7 +82,7 @@ export class TasksController {
     description: 'AC001: unknown source_type; AC002: invalid body',
   })
   async attach(
-    @Param('source_type', AttachmentSourcePipe) sourceType: string,
+    @Param('source_type', AttachmentSourcePipe) sourceType: AttachmentSource,
     @Param('task_id', ParseIdPipe) id: number,
     @Body() body: CreateAttachmentDto,
   ): Promise<AttachmentDto> {

@@ -8,11 +8,10 @@ import {
   type TenantRepository,
 } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-source.error';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { TaskDto, type CreateAttachmentDto, type CreateTaskDto, type UpdateTaskDto } from './dto/task.dto';
-import { ATTACHMENT_SOURCES, TaskAttachment, type AttachmentSource } from './task-attachment.entity';
+import { TaskAttachment, type AttachmentSource } from './task-attachment.entity';
 import { Task } from './task.entity';
 
 const TASK_FILTERS: FilterDefinitions = {
@@ -85,14 +84,16 @@ export class TasksService {
     return this.tasks.softRemove(await this.get(id));
   }
 
-  async attach(taskId: number, sourceType: string, body: CreateAttachmentDto): Promise<TaskAttachment> {
-    if (!(ATTACHMENT_SOURCES as readonly string[]).includes(sourceType)) {
-      throw new InvalidAttachmentSourceError();
-    }
+  /** `sourceType` is checked by the route (AC001) before the body is validated. */
+  async attach(
+    taskId: number,
+    sourceType: AttachmentSource,
+    body: CreateAttachmentDto,
+  ): Promise<TaskAttachment> {
     await this.get(taskId);
     return this.repositories.for(TaskAttachment).create({
       taskId,
-      source: sourceType as AttachmentSource,
+      source: sourceType,
       filename: body.filename,
       originalName: body.originalname,
       size: String(body.size),

@@ -259,3 +259,12 @@ export class CreateProjectDto {
 
 /** `PUT /projects/{project_id}`: only the fields sent change. */
 export class UpdateProjectDto extends PartialType(CreateProjectDto) {}
+
+/** `GET /projects/search-by-name/{project_name}`. */
+export class SearchByNameParamsDto {
+  @ApiProperty({ example: 'spring', description: 'Text the name contains (case-insensitive)' })
+  @IsString()
+  @Matches(/\S/, { message: 'project_name must not be blank' })
+  @Length(1, 200, { message: 'project_name must be 1 to 200 characters' })
+  project_name!: string;
+}
