@@ -11,3 +11,4 @@ export * from './integrations/external-mapping.dto';
 export * from './lists/list-query.dto';
 export * from './lists/timestamps';
 export * from './lists/api-paginated-response.decorator';
+export * from './validation/field-decorators';

@@ -1,13 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
-import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { formatNullableTimestamp, formatTimestamp, IsEntityId } from '@platform/contracts';
+import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import type { Brand } from '../brand.entity';
 
 export class CreateBrandDto {
   @ApiProperty({ example: 7, description: 'A client of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   client_id!: number;
 
   @ApiProperty({ example: 'Northwind Organic', minLength: 1, maxLength: 200 })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
+import { formatNullableTimestamp, formatTimestamp, IsEntityId } from '@platform/contracts';
 import { IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { Contract } from '../contract.entity';
 
@@ -7,9 +7,7 @@ const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/;
 
 export class CreateContractDto {
   @ApiProperty({ example: 7, description: 'A client of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   client_id!: number;
 
   @ApiProperty({ example: 'Master services agreement 2026', maxLength: 200 })
@@ -26,9 +24,7 @@ export class CreateContractDto {
 
   @ApiPropertyOptional({ example: 3, nullable: true })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   user_positions_header_id?: number | null;
 
   @ApiPropertyOptional({ example: { hubspot_deal: '1234' } })

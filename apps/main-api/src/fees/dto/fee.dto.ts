@@ -1,19 +1,7 @@
+import { IsDateOnly } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** interfaces.md "Fee" request fields. */
 export class CreateFeeDto {
@@ -62,12 +50,12 @@ export class CreateFeeDto {
 
   @ApiPropertyOptional({ example: '2026-01-01' })
   @IsOptional()
-  @Matches(DATE, { message: 'start must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31' })
   @IsOptional()
-  @Matches(DATE, { message: 'end must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })

@@ -1,37 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
-import { IsInt, IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
+import { formatTimestamp, IsEntityId, IsDateOnly } from '@platform/contracts';
+import { IsNumber, IsOptional, Max, Min } from 'class-validator';
 import type { TimeEntry } from '../time-entry.entity';
 
 export class CreateTimeEntryDto {
   @ApiProperty({ example: 12, description: 'A user of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   user_id!: number;
 
   @ApiProperty({ example: 88, description: 'A project of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   project_id!: number;
 
   @ApiPropertyOptional({ example: 301, description: 'A task of that project' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   task_id?: number;
 
   @ApiPropertyOptional({ example: 5, description: "The position worked in; default the user's position" })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   user_position_id?: number;
 
   @ApiProperty({ example: '2026-11-20' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   date!: string;
 
   @ApiProperty({ example: 3.5, description: 'More than 0, at most 24' })

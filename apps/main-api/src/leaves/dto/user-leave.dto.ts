@@ -1,17 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
+import { formatTimestamp, IsEntityId, IsDateOnly } from '@platform/contracts';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** interfaces.md "User leave" request. */
 export class CreateUserLeaveDto {
   @ApiProperty({ example: 12 })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   userId!: number;
 
   @ApiProperty({
@@ -48,11 +44,11 @@ export class UserLeavesQueryDto {
   user_ids?: string;
 
   @ApiProperty({ example: '2026-12-01', description: 'First day of the period (YYYY-MM-DD)' })
-  @Matches(DATE, { message: 'from must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   from!: string;
 
   @ApiProperty({ example: '2026-12-31', description: 'Last day of the period (YYYY-MM-DD), included' })
-  @Matches(DATE, { message: 'to must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   to!: string;
 }
 

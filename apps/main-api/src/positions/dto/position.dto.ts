@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { formatTimestamp, IsEntityId } from '@platform/contracts';
+import { IsOptional, IsString, Length } from 'class-validator';
 import type { PositionCategory } from '../position-category.entity';
 import type { Position } from '../position.entity';
 
@@ -44,9 +44,7 @@ export class CreatePositionDto {
 
   @ApiPropertyOptional({ example: 2, nullable: true, description: 'A position category of your company' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   category_id?: number | null;
 }
 

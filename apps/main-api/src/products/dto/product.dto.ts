@@ -1,18 +1,15 @@
+import { IsEntityId } from '@platform/contracts';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import type { Product } from '../product.entity';
 
 export class CreateProductDto {
   @ApiProperty({ example: 7, description: 'A client of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   client_id!: number;
 
   @ApiProperty({ example: 4, description: 'A brand of that client' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   brand_id!: number;
 
   @ApiProperty({ example: 'Oat Crunch 500 g', minLength: 1, maxLength: 200 })

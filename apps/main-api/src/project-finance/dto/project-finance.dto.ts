@@ -1,8 +1,8 @@
+import { IsEntityId, IsDateOnly } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { ProjectCost, ProjectEstimate } from '../project-finance.entities';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 
 /** interfaces.md "Project estimate" (cost travels as a string). */
@@ -14,7 +14,7 @@ export class CreateProjectEstimateDto {
   cost!: string;
 
   @ApiProperty({ example: '2026-03-15' })
-  @Matches(DATE, { message: 'datetime must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   datetime!: string;
 
   @ApiPropertyOptional({ example: 1 }) @IsOptional() @IsInt() @Min(1) @Max(10) currency_id?: number;
@@ -49,23 +49,19 @@ export class CreateProjectCostDto {
   @ApiProperty({ example: 1200.5 }) @IsNumber(MONEY) @Min(0) @Max(999_999_999_999.99) cost!: number;
 
   @ApiProperty({ example: '2026-03-20' })
-  @Matches(DATE, { message: 'datetime must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   datetime!: string;
 
   @ApiPropertyOptional({ example: 4 }) @IsOptional() @IsInt() @Min(1) @Max(2_147_483_647) label_id?: number;
 
   @ApiPropertyOptional({ example: 14, description: 'The budget line it spends' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   project_estimate_id?: number;
 
   @ApiPropertyOptional({ example: 7 })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   id_project_history?: number;
 }
 

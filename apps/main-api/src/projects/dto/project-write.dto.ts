@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { PROJECT_STATUS_ALIASES, ProjectStatus } from '@platform/contracts';
+import { PROJECT_STATUS_ALIASES, ProjectStatus, IsDateOnly } from '@platform/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -19,7 +19,6 @@ import {
 } from 'class-validator';
 import { INCOME_TYPES, type IncomeType } from '../project.entity';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = { min: 1, max: 2_147_483_647 } as const;
 const HOURS = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 
@@ -116,12 +115,12 @@ export class CreateProjectDto {
 
   @ApiPropertyOptional({ example: '2026-03-01' })
   @IsOptional()
-  @Matches(DATE, { message: 'start must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-05-31' })
   @IsOptional()
-  @Matches(DATE, { message: 'end must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: false })

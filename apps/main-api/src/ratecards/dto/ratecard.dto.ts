@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
+import { formatTimestamp, IsEntityId } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,9 +18,7 @@ import type { Ratecard } from '../ratecard.entity';
 
 export class RatecardPriceInputDto {
   @ApiProperty({ example: 5, description: 'A position of your company (unified position id)' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   position_id!: number;
 
   @ApiProperty({ example: 95.5, description: 'Hourly price in the ratecard currency' })

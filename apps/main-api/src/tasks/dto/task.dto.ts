@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, TaskStatus } from '@platform/contracts';
+import { formatTimestamp, TaskStatus, IsEntityId, IsDateOnly } from '@platform/contracts';
 import {
   IsBoolean,
   IsIn,
@@ -8,7 +8,6 @@ import {
   IsOptional,
   IsString,
   Length,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -16,14 +15,11 @@ import {
 import type { TaskAttachment } from '../task-attachment.entity';
 import type { Task } from '../task.entity';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TASK_STATUSES = Object.values(TaskStatus);
 
 export class CreateTaskDto {
   @ApiProperty({ example: 88, description: 'A project of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   project_id!: number;
 
   @ApiProperty({ example: 'Key visual', maxLength: 300 })
@@ -44,19 +40,17 @@ export class CreateTaskDto {
 
   @ApiPropertyOptional({ example: 12, description: 'A user of your company' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   assignee_id?: number;
 
   @ApiPropertyOptional({ example: '2026-03-02' })
   @IsOptional()
-  @Matches(DATE, { message: 'start must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-03-06' })
   @IsOptional()
-  @Matches(DATE, { message: 'end must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: 6, description: 'Hours' })

@@ -1,16 +1,6 @@
+import { IsEntityId, IsDateOnly } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '../transaction.entity';
 
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
@@ -19,7 +9,7 @@ const MAX_MONEY = 999_999_999_999.99;
 /** interfaces.md "Transaction" request fields. */
 export class CreateTransactionDto {
   @ApiProperty({ example: '2026-11-20', description: 'YYYY-MM-DD' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be a date YYYY-MM-DD' })
+  @IsDateOnly()
   date!: string;
 
   @ApiProperty({ enum: TRANSACTION_TYPES, example: 'invoice' })
@@ -66,9 +56,7 @@ export class CreateTransactionDto {
   is_income!: boolean;
 
   @ApiProperty({ example: 7, description: 'A client of your company' })
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   client_id!: number;
 
   @ApiPropertyOptional({ example: 1, description: "Must be your token's company when sent" })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, ListQueryDto } from '@platform/contracts';
+import { formatTimestamp, ListQueryDto, IsEntityId } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -50,9 +50,7 @@ export class CreateUserDto {
 
   @ApiPropertyOptional({ example: 3, nullable: true, description: 'Unified position id' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   user_position_id?: number | null;
 
   @ApiPropertyOptional({
@@ -61,9 +59,7 @@ export class CreateUserDto {
     description: 'For role 6 (Client): the client whose projects the user may read',
   })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsEntityId()
   client_id?: number | null;
 
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
