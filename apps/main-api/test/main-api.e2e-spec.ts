@@ -1,6 +1,7 @@
 import { EnvValidationError, loadEnv } from '@platform/runtime';
 import {
   generateTestKeyPair,
+  itAuthenticatesEveryRoute,
   itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
   signTestToken,
@@ -57,6 +58,17 @@ describe('main-api (e2e)', () => {
     expect(() => loadEnv(MainApiEnv, { DATABASE_URL: service.database.url, PORT: 'eighty' })).toThrow(
       new EnvValidationError(['PORT must be an integer between 0 and 65535']),
     );
+  });
+
+  itAuthenticatesEveryRoute({
+    getApp: () => service.app,
+    publicOperations: [
+      'GET /health/live',
+      'GET /health/ready',
+      'POST /v1/oauth/token',
+      'POST /v1/oauth/refreshtoken',
+      'GET /v1/.well-known/jwks.json',
+    ],
   });
 
   describe('authentication with its own signing keys', () => {

@@ -1,4 +1,5 @@
 import {
+  itAuthenticatesEveryRoute,
   itRejectsBadBearerTokens,
   itServesTheOperationalEndpoints,
   signTestToken,
@@ -25,6 +26,11 @@ describe('planner (e2e)', () => {
   });
 
   afterAll(() => service.close());
+
+  itAuthenticatesEveryRoute({
+    getApp: () => service.app,
+    publicOperations: ['GET /health/live', 'GET /health/ready'],
+  });
 
   itServesTheOperationalEndpoints({
     getApp: () => service.app,

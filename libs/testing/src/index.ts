@@ -6,3 +6,4 @@ export * from './auth-expectations';
 export * from './test-probe.controller';
 export * from './test-tokens';
 export * from './consumer-test-service';
+export * from './every-route-authenticated';
