@@ -32,6 +32,8 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:shared', 'scope:integrations'],
             },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // Checks of the repository itself (deploy-check reads the apps' configuration classes).
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib'] },
           ],
         },
       ],

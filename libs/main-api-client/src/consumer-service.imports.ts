@@ -22,7 +22,14 @@ export function mainApiConsumerImports(
   return [
     loggingModule(serviceName, env),
     TypeOrmModule.forRoot({ ...dataSourceOptions, retryAttempts: 3, retryDelay: 1000 }),
-    MainApiClientModule.forRoot({ baseUrl: mainApiUrl, timeoutMs: env.MAIN_API_TIMEOUT_MS }),
+    MainApiClientModule.forRoot({
+      baseUrl: mainApiUrl,
+      timeoutMs: env.MAIN_API_TIMEOUT_MS,
+      circuitBreaker: {
+        failureThreshold: env.MAIN_API_BREAKER_THRESHOLD,
+        cooldownMs: env.MAIN_API_BREAKER_COOLDOWN_MS,
+      },
+    }),
     AuthModule.forRoot({
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,

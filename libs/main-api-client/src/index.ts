@@ -6,3 +6,4 @@ export * from './main-api-consumer.env';
 export * from './main-api-readiness';
 export * from './caller.decorator';
 export * from './consumer-service.imports';
+export * from './circuit-breaker';

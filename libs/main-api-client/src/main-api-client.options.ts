@@ -1,9 +1,14 @@
 export interface MainApiClientOptions {
   /** e.g. http://main-api:3000 (no /v1). */
   baseUrl: string;
+  /** Deadline of one call, retries included: a caller never waits longer for main-api. */
   timeoutMs: number;
-  /** Extra attempts for idempotent calls after a network error or a 502/503/504. */
+  /** Extra attempts for idempotent calls after a network error or a 502/503/504. Default 2. */
   retries?: number;
+  /** Base of the exponential backoff between attempts (full jitter). Default 50 ms. */
+  retryBaseDelayMs?: number;
+  /** Consecutive failed calls that open the circuit (default 5) and how long it stays open (5 s). */
+  circuitBreaker?: { failureThreshold: number; cooldownMs: number };
 }
 
 export const MAIN_API_CLIENT_OPTIONS = Symbol('MAIN_API_CLIENT_OPTIONS');

@@ -16,4 +16,10 @@ export class MainApiConsumerEnv extends BaseServiceEnv {
 
   @IntegerSetting('MAIN_API_TIMEOUT_MS', 100, 60000, 'of milliseconds')
   MAIN_API_TIMEOUT_MS = 5000;
+
+  @IntegerSetting('MAIN_API_BREAKER_THRESHOLD', 1, 1000, 'of consecutive failed calls')
+  MAIN_API_BREAKER_THRESHOLD = 5;
+
+  @IntegerSetting('MAIN_API_BREAKER_COOLDOWN_MS', 100, 600000, 'of milliseconds')
+  MAIN_API_BREAKER_COOLDOWN_MS = 5000;
 }

@@ -9,7 +9,7 @@ describe('MainApiClient', () => {
 
   beforeEach(async () => {
     mainApi = await FakeHttpServer.start();
-    client = new MainApiClient({ baseUrl: `${mainApi.url}/`, timeoutMs: 300, retries: 2 });
+    client = new MainApiClient({ baseUrl: `${mainApi.url}/`, timeoutMs: 1000, retries: 2 });
   });
 
   afterEach(() => mainApi.stop());
@@ -75,8 +75,49 @@ describe('MainApiClient', () => {
     await expect(client.request({ method: 'GET', path: '/v1/users' })).rejects.toThrow(
       UpstreamUnavailableError,
     );
-    // 3 attempts of 300 ms plus backoff: bounded, never a hang.
-    expect(Date.now() - started).toBeLessThan(5000);
+    // One deadline for the call, retries included: never a hang.
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('stops calling main-api while it keeps failing, then probes it again after the cooldown', async () => {
+    const breaking = new MainApiClient({
+      baseUrl: mainApi.url,
+      timeoutMs: 1000,
+      retries: 0,
+      circuitBreaker: { failureThreshold: 2, cooldownMs: 200 },
+    });
+    mainApi.respondWith((_request, response) => response.writeHead(503).end());
+    await expect(breaking.request({ method: 'GET', path: '/v1/users' })).rejects.toThrow(
+      UpstreamUnavailableError,
+    );
+    await expect(breaking.request({ method: 'GET', path: '/v1/users' })).rejects.toThrow(
+      UpstreamUnavailableError,
+    );
+    expect(mainApi.requests).toHaveLength(2);
+
+    await expect(breaking.request({ method: 'GET', path: '/v1/users' })).rejects.toThrow(
+      'it failed repeatedly just now',
+    );
+    expect(mainApi.requests).toHaveLength(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    mainApi.respondWith((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await expect(breaking.request({ method: 'GET', path: '/v1/users' })).resolves.toEqual([]);
+    await expect(breaking.request({ method: 'GET', path: '/v1/users' })).resolves.toEqual([]);
+    expect(mainApi.requests).toHaveLength(4);
+  });
+
+  it('answers 503, not a crash, when main-api stalls in the middle of a body', async () => {
+    mainApi.respondWith((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":');
+    });
+
+    await expect(client.request({ method: 'GET', path: '/v1/users' })).rejects.toThrow(
+      UpstreamUnavailableError,
+    );
   });
 
   it('passes a refusal on with its status and message', async () => {

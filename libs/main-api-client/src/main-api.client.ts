@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UpstreamUnavailableError } from '@platform/runtime';
+import { CircuitBreaker } from './circuit-breaker';
 import { MainApiRequestError } from './main-api-request.error';
 import {
   MAIN_API_CLIENT_OPTIONS,
@@ -22,32 +23,45 @@ export interface MainApiRequest {
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUS: ReadonlySet<number> = new Set([502, 503, 504]);
 const UNAVAILABLE = 'main-api is unavailable, try again later';
+const CIRCUIT_OPEN = 'main-api is unavailable (it failed repeatedly just now), try again in a few seconds';
 
 /**
- * The one HTTP client planner and integrations use to reach main-api. Every call has a deadline,
- * idempotent calls (and POSTs carrying an idempotency key) are retried with backoff, and "main-api
- * down" becomes an `UpstreamUnavailableError` (503), never a hang or a 500.
+ * The one HTTP client planner and integrations use to reach main-api. Every call has one deadline
+ * (retries included), idempotent calls (and POSTs carrying an idempotency key) are retried with
+ * jittered exponential backoff, a circuit breaker answers at once while main-api keeps failing, and
+ * "main-api down" becomes an `UpstreamUnavailableError` (503), never a hang or a 500.
  */
 @Injectable()
 export class MainApiClient {
   private readonly baseUrl: string;
+  private readonly breaker: CircuitBreaker;
 
   constructor(@Inject(MAIN_API_CLIENT_OPTIONS) private readonly options: MainApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.breaker = new CircuitBreaker(options.circuitBreaker ?? { failureThreshold: 5, cooldownMs: 5000 });
   }
 
   async request<T>(request: MainApiRequest): Promise<T> {
+    if (!this.breaker.tryAcquire()) {
+      throw new UpstreamUnavailableError('main-api', CIRCUIT_OPEN);
+    }
+    const deadline = Date.now() + this.options.timeoutMs;
     const retryable = IDEMPOTENT.has(request.method) || request.idempotencyKey !== undefined;
     const attempts = 1 + (retryable ? (this.options.retries ?? 2) : 0);
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.attempt(request);
+      const outcome = await this.attempt(request, deadline);
       if (outcome.kind === 'answered') {
+        // main-api answered: it is up, whatever the status says about this one call.
+        this.breaker.recordSuccess();
         return this.read<T>(outcome.response);
       }
-      if (attempt >= attempts) {
+      // Full jitter: replicas that failed together do not retry together.
+      const pause = Math.random() * (this.options.retryBaseDelayMs ?? 50) * 3 ** (attempt - 1);
+      if (attempt >= attempts || Date.now() + pause >= deadline) {
+        this.breaker.recordFailure();
         throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
       }
-      await delay(100 * 3 ** (attempt - 1));
+      await delay(pause);
     }
   }
 
@@ -64,13 +78,18 @@ export class MainApiClient {
 
   private async attempt(
     request: MainApiRequest,
+    deadline: number,
   ): Promise<{ kind: 'answered'; response: Response } | { kind: 'unavailable' }> {
+    const remainingMs = deadline - Date.now();
+    if (remainingMs <= 0) {
+      return { kind: 'unavailable' };
+    }
     try {
       const response = await fetch(this.urlFor(request), {
         method: request.method,
         headers: this.headersFor(request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(remainingMs),
       });
       if (RETRYABLE_STATUS.has(response.status)) {
         await response.body?.cancel();
@@ -104,7 +123,13 @@ export class MainApiClient {
   }
 
   private async read<T>(response: Response): Promise<T> {
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // The deadline ran out, or the connection dropped, while the body was arriving.
+      throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
+    }
     let body: unknown;
     try {
       body = text.length > 0 ? JSON.parse(text) : undefined;

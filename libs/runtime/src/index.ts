@@ -19,3 +19,5 @@ export * from './metrics/metrics.module';
 export * from './metrics/metrics.registry';
 export * from './http/parse-id.pipe';
 export * from './config/env-decorators';
+export * from './http/openapi-document';
+export * from './http/reject-nul.pipe';

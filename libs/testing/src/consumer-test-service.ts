@@ -16,14 +16,14 @@ export interface ConsumerTestService<Env extends BaseServiceEnv> extends TestSer
  * a fake main-api publishing test signing keys, and the test-probe routes.
  */
 export async function startConsumerTestService<Env extends BaseServiceEnv>(
-  options: Omit<TestServiceOptions<Env>, 'env' | 'extraControllers'>,
+  options: Omit<TestServiceOptions<Env>, 'extraControllers'>,
 ): Promise<ConsumerTestService<Env>> {
   const keys = generateTestKeyPair();
   const mainApi = await startFakeMainApi(keys.jwks);
   try {
     const service = await startTestService({
       ...options,
-      env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500' },
+      env: { MAIN_API_URL: mainApi.url, MAIN_API_TIMEOUT_MS: '500', ...options.env },
       extraControllers: [TestProbeController],
     });
     return {

@@ -7,3 +7,4 @@ export * from './test-probe.controller';
 export * from './test-tokens';
 export * from './consumer-test-service';
 export * from './every-route-authenticated';
+export * from './fuzz-every-operation';

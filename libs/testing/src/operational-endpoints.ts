@@ -1,12 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pendingSchemaChanges, type DatabaseEnv } from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
+
+const WORKSPACE_ROOT = resolve(__dirname, '../../..');
 
 export interface OperationalExpectations {
   getApp(): NestFastifyApplication;
   getEnv(): DatabaseEnv;
   dataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string };
   openApiTitle: string;
+  /** `openapi/<service>.json`, the committed document: the running service must publish the same. */
+  committedOpenApi: string;
   /** The service's error body for `GET /no-such-route`. */
   notFoundBody: object;
   /** The service's error body for a malformed JSON body. */
@@ -39,6 +45,21 @@ export function itServesTheOperationalEndpoints(expectations: OperationalExpecta
     });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('publishes the document committed in openapi/ (run `npm run openapi` after changing the API)', async () => {
+    const live = (await expectations.getApp().inject({ method: 'GET', url: '/docs-json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    // Tests mount probe routes of their own; they are not part of the service.
+    live.paths = Object.fromEntries(
+      Object.entries(live.paths).filter(([path]) => !path.includes('/test-probe/')),
+    );
+    const committed = JSON.parse(
+      readFileSync(join(WORKSPACE_ROOT, expectations.committedOpenApi), 'utf8'),
+    ) as object;
+
+    expect(live).toEqual(committed);
   });
 
   it('exposes Prometheus metrics including request durations', async () => {

@@ -18,6 +18,7 @@ const MATRIX: [Permission, Role[]][] = [
     [Role.CLevel, Role.Director, Role.ProjectManager, Role.Collaborator, Role.Freelancer],
   ],
   [Permission.UseIntegrations, [Role.CLevel, Role.Director]],
+  [Permission.ManageIntegrationSecrets, [Role.CLevel]],
 ];
 const ALL_ROLES = [
   Role.CLevel,

@@ -14,6 +14,8 @@ export enum Permission {
   CreateLeaves = 'write:leaves',
   /** The integrations service. */
   UseIntegrations = 'integrations',
+  /** Credentials of the integrations service: webhook secrets and the API client that applies events. */
+  ManageIntegrationSecrets = 'integrations:secrets',
 }
 
 const EVERYONE = new Set(Object.values(Role).filter((value): value is Role => typeof value === 'number'));
@@ -37,6 +39,7 @@ export const PERMISSIONS_BY_ROLE: Readonly<Record<Permission, ReadonlySet<Role>>
     Role.Freelancer,
   ]),
   [Permission.UseIntegrations]: new Set([Role.CLevel, Role.Director]),
+  [Permission.ManageIntegrationSecrets]: new Set([Role.CLevel]),
 };
 
 export function roleHasPermission(role: Role, permission: Permission): boolean {

@@ -16,6 +16,7 @@ export class ExternalMappingDto {
   @ApiProperty({
     example: 17,
     nullable: true,
+    type: Number,
     description: 'main-api id; null while the entity is being created',
   })
   platform_id!: number | null;

@@ -5,16 +5,18 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'cl
 export const MAX_PER_PAGE = 500;
 export const MAX_UNPAGED_RESULTS = 10_000;
 
+/** The last page anyone may ask for: 1,000,000 pages of 500 is far beyond any real list. */
+export const MAX_PAGE = 1_000_000;
+
 /** `page`, `perPage` and `filters` of every list (decisions §5). */
 export class ListQueryDto {
   @ApiPropertyOptional({
     description:
-      'Page number from 1 (default 1), or `false` for a plain array of every result (at most 10,000)',
-    example: 1,
-    oneOf: [
-      { type: 'integer', minimum: 1 },
-      { type: 'string', enum: ['false'] },
-    ],
+      'Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000)',
+    // A query value is text: a positive integer, or the word false.
+    type: String,
+    pattern: '^([1-9][0-9]*|false)$',
+    example: '1',
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
@@ -23,6 +25,8 @@ export class ListQueryDto {
   @ValidateIf((_object, value) => value !== false)
   @IsInt({ message: 'page must be a positive integer or false' })
   @Min(1, { message: 'page must be a positive integer or false' })
+  // Beyond this the offset would overflow the database's bigint (found by fuzzing).
+  @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}, or false` })
   page?: number | false;
 
   @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PER_PAGE} (default 20)`, example: 20 })

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min, ValidateBy } from 'class-validator';
 
 /** Postgres `integer`: a larger id would fail in the database instead of validation. */
 export const MAX_ENTITY_ID = 2_147_483_647;
@@ -10,3 +10,24 @@ export const IsEntityId = (): PropertyDecorator => applyDecorators(IsInt(), Min(
 /** A calendar day `YYYY-MM-DD` (its existence is checked with `isCalendarDate` where it matters). */
 export const IsDateOnly = (): PropertyDecorator =>
   Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date YYYY-MM-DD' });
+
+/** Most ids one comma-separated batch look-up (`?ids=1,2,3`) may carry. */
+export const MAX_IDS_PER_LOOKUP = 500;
+
+/**
+ * A query value `1,2,3`: 1 to 500 entity ids, comma-separated, each one fitting the id column, so a
+ * too-large id is a 400 here rather than an out-of-range error in the database.
+ */
+export const IsEntityIdList = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isEntityIdList',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' &&
+        /^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/.test(value) &&
+        value.split(',').length <= MAX_IDS_PER_LOOKUP &&
+        value.split(',').every((id) => Number(id) <= MAX_ENTITY_ID),
+      defaultMessage: (args) =>
+        `${args?.property ?? 'value'} must be 1 to ${MAX_IDS_PER_LOOKUP} comma-separated ids, e.g. 1,2,3`,
+    },
+  });

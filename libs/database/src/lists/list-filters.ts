@@ -100,9 +100,13 @@ function coerce(key: string, definition: FilterDefinition, value: unknown): stri
       );
     }
     case 'text':
-      if (typeof value === 'string' && value.length > 0 && value.length <= 200) {
+      // U+0000 cannot reach PostgreSQL text (it would fail there, not here).
+      if (typeof value === 'string' && value.length > 0 && value.length <= 200 && !value.includes('\u0000')) {
         return value;
       }
-      throw new FilterError(`filters.${key}`, `filters.${key} must be text of 1 to 200 characters`);
+      throw new FilterError(
+        `filters.${key}`,
+        `filters.${key} must be text of 1 to 200 characters, without NUL`,
+      );
   }
 }

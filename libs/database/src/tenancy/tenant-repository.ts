@@ -5,6 +5,7 @@ import type {
   FindManyOptions,
   FindOptionsWhere,
   ObjectLiteral,
+  QueryDeepPartialEntity,
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
@@ -81,6 +82,21 @@ export class TenantRepository<Entity extends CompanyOwned> {
   async delete(entity: Entity): Promise<void> {
     this.assertOwned(entity);
     await this.repository.delete({ id: entity.id, companyId: entity.companyId } as FindOptionsWhere<Entity>);
+  }
+
+  /** Changes the caller's company's rows matching `where`; answers how many changed. */
+  async updateWhere(
+    where: FindOptionsWhere<Entity>,
+    changes: QueryDeepPartialEntity<Entity>,
+  ): Promise<number> {
+    const result = await this.repository.update(this.scoped(where), changes);
+    return result.affected ?? 0;
+  }
+
+  /** Deletes the caller's company's rows matching `where` for good; answers how many went. */
+  async deleteWhere(where: FindOptionsWhere<Entity>): Promise<number> {
+    const result = await this.repository.delete(this.scoped(where));
+    return result.affected ?? 0;
   }
 
   private assertOwned(entity: Entity): void {

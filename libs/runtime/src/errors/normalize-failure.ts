@@ -32,6 +32,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+  FST_ERR_BAD_URL: 'The URL is malformed',
 };
 
 function isFastifyError(error: unknown): error is FastifyLikeError {

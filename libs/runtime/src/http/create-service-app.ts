@@ -1,22 +1,18 @@
 import type { IncomingMessage } from 'node:http';
-import { RequestMethod, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { MetricsRegistry } from '../metrics/metrics.registry';
+import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
 import type { ServiceDefinition } from './service-definition';
+import { RejectNulCharactersPipe } from './reject-nul.pipe';
 import { createValidationPipe } from './validation.pipe';
-
-const OUTSIDE_PREFIX = [
-  { path: 'health/live', method: RequestMethod.GET },
-  { path: 'health/ready', method: RequestMethod.GET },
-  { path: 'metrics', method: RequestMethod.GET },
-];
 
 /**
  * Builds a service exactly as it runs in production (Fastify, logging, validation, error body,
@@ -26,7 +22,14 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   definition: ServiceDefinition<Env>,
   env: Env,
 ): Promise<NestFastifyApplication> {
+  const filter = new PlatformExceptionFilter(definition.renderError);
   const adapter = new FastifyAdapter({
+    // Errors the router raises before Nest sees the request (a malformed URL, an over-long path
+    // parameter) get the service's error body too.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = filter.toResponse(error, request);
+      void reply.status(status).send(body);
+    },
     bodyLimit: env.BODY_LIMIT_BYTES,
     // The request id is decided once, here, and reused by the logger and the main-api client.
     genReqId: (request: IncomingMessage) => {
@@ -43,21 +46,32 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   const app = await NestFactory.create<NestFastifyApplication>(definition.rootModule(env), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    rawBody: definition.rawBody ?? false,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
 
-  const filter = new PlatformExceptionFilter(definition.renderError);
   app.useGlobalFilters(filter);
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RejectNulCharactersPipe(), createValidationPipe());
   if (definition.globalPrefix) {
     app.setGlobalPrefix(definition.globalPrefix, { exclude: OUTSIDE_PREFIX });
   }
 
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsRegistry);
+  // While shutting down, every answer closes its connection: a keep-alive client must not hold the
+  // server open after its last request, so the process exits as soon as in-flight requests are done.
+  let closing = false;
+  fastify.addHook('preClose', (done: () => void) => {
+    closing = true;
+    done();
+  });
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (closing) {
+      void reply.header('connection', 'close');
+    }
   });
   fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     metrics.httpRequestDuration.observe(
@@ -75,12 +89,6 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
 }
 
 function setUpOpenApi(app: INestApplication, definition: ServiceDefinition<BaseServiceEnv>): void {
-  const config = new DocumentBuilder()
-    .setTitle(definition.title)
-    .setDescription(definition.description)
-    .setVersion(definition.version)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = buildOpenApiDocument(app, definition);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', useGlobalPrefix: false });
 }

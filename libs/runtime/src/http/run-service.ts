@@ -13,10 +13,17 @@ export async function runService<Env extends BaseServiceEnv>(
   const env = loadEnvOrExit(definition.name, envClass);
   try {
     const app = await createServiceApp(definition, env);
-    // Kubernetes follows SIGTERM with SIGKILL after its grace period; stop on our own terms before
-    // that if in-flight requests do not finish.
+    // On SIGTERM: stop accepting connections, let in-flight requests finish, close the pool, exit 0.
+    // Kubernetes follows SIGTERM with SIGKILL after its grace period; if in-flight requests outlast
+    // SHUTDOWN_GRACE_MS, stop on our own terms before that, with 1.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref());
+      process.once(signal, () => {
+        setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
+        app.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      });
     }
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import type { ErrorRenderer } from '../errors/platform-exception.filter';
 
@@ -12,6 +12,10 @@ export interface ServiceDefinition<Env extends BaseServiceEnv> {
   version: string;
   /** API prefix (decisions §1); health, metrics and docs stay outside it. */
   globalPrefix?: string;
+  /** Keep each JSON request's raw bytes as `request.rawBody` (signed webhooks need them). */
+  rawBody?: boolean;
   rootModule(env: Env): DynamicModule;
   renderError: ErrorRenderer;
+  /** The DTO of the service's error body, named by the 401/403 answers of its OpenAPI document. */
+  errorBody: Type;
 }

@@ -1,12 +1,14 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ValidationPipe, type Type } from '@nestjs/common';
 import { RequestValidationError } from '../errors/request-validation.error';
 
 /**
  * The one validation pipe of every service: unknown fields are stripped, payloads become DTO
  * instances, and failures become a `RequestValidationError` each service renders in its own body.
  */
-export function createValidationPipe(): ValidationPipe {
+export function createValidationPipe(expectedType?: Type): ValidationPipe {
   return new ValidationPipe({
+    // For a parameter whose type the compiler cannot record (routes built at run time).
+    expectedType,
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,

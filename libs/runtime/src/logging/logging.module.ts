@@ -10,6 +10,22 @@ const QUIET_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({
   method: RequestMethod.GET,
 }));
 
+/** What never reaches a log line, wherever a call site puts it. */
+export const LOG_REDACTION = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'headers.authorization',
+    '*.password',
+    '*.client_secret',
+    '*.clientSecret',
+    '*.signing_secret',
+    '*.refresh_token',
+    '*.access_token',
+  ],
+  censor: '[redacted]',
+};
+
 /**
  * JSON logs (pino) with the request id on every line; `LOG_PRETTY=true` for humans (local start).
  * Secrets are redacted at the logger, so no call site can leak them by accident.
@@ -40,18 +56,7 @@ export function loggingModule(serviceName: string, env: BaseServiceEnv): Dynamic
         }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.client_secret',
-          '*.clientSecret',
-          '*.refresh_token',
-          '*.access_token',
-        ],
-        censor: '[redacted]',
-      },
+      redact: LOG_REDACTION,
     },
   });
 }
