@@ -1,3 +1,4 @@
+import { MainApiErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
 import type { MainApiEnv } from './config/main-api.env';
 import { renderMainApiError } from './errors/main-api-error.renderer';
@@ -13,4 +14,5 @@ export const mainApiService: ServiceDefinition<MainApiEnv> = {
   globalPrefix: 'v1',
   rootModule: (env) => MainApiModule.forRoot(env),
   renderError: renderMainApiError,
+  errorBody: MainApiErrorBodyDto,
 };

@@ -34,6 +34,7 @@ describe('main-api (e2e)', () => {
     getEnv: () => service.env,
     dataSourceOptions: mainApiDataSourceOptions,
     openApiTitle: 'Main API',
+    committedOpenApi: 'openapi/main-api.json',
     notFoundBody: {
       status: 404,
       name: 'PlatformCustomError',

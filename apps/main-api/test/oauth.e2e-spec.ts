@@ -200,6 +200,20 @@ describe('main-api OAuth (e2e)', () => {
     });
   });
 
+  it.each([
+    ['an api_key with the NUL character in Basic auth', 'client_credentials', { basic: 'a\u0000b:secret' }],
+    ['a username with the NUL character', 'password', { form: 'username=a%00b&password=x' }],
+  ])('answers %s as a client error, not a 500', async (_case, grantType, input) => {
+    const response = await post(
+      `/v1/oauth/token?grant_type=${grantType}`,
+      'form' in input ? input.form : '',
+      'basic' in input ? { authorization: `Basic ${Buffer.from(input.basic).toString('base64')}` } : {},
+    );
+
+    expect([400, 401]).toContain(response.statusCode);
+    expect(response.json()).toMatchObject({ error: expect.stringMatching(/^invalid_(client|request)$/) });
+  });
+
   describe('password grant', () => {
     it('issues a user token that works on main-api', async () => {
       const { access_token } = await passwordToken(acme);

@@ -91,6 +91,19 @@ describe('main-api working time and leaves (e2e)', () => {
       });
     });
 
+    it('answers only the users asked for with user_ids, and refuses a malformed list', async () => {
+      const some = await call('GET', `/working-time/company/with/users?user_ids=${colleague}`);
+      const malformed = await call('GET', '/working-time/company/with/users?user_ids=1,,2');
+      const tooLarge = await call('GET', '/working-time/company/with/users?user_ids=2147483648');
+
+      expect(some.json()).toEqual({
+        [String(colleague)]: [expect.objectContaining({ day_of_week: 2, user_id: colleague })],
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(fieldsOf(malformed)).toEqual(['user_ids']);
+      expect(tooLarge.statusCode).toBe(400);
+    });
+
     it.each([
       [[{ ...week[0], day_of_week: 7 }], 'entries.0.day_of_week'],
       [[{ ...week[0], daily_hours: 25 }], 'entries.0.daily_hours'],
@@ -181,6 +194,28 @@ describe('main-api working time and leaves (e2e)', () => {
       );
 
       expect(outcomes.map((outcome) => outcome.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    });
+
+    it('saves exactly one of 50 parallel overlapping leaves, and nothing half-written', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          call(
+            'POST',
+            '/user/leaves',
+            leave(
+              worker,
+              `2027-09-${String(1 + (index % 20)).padStart(2, '0')}T00:00:00Z`,
+              '2027-09-25T00:00:00Z',
+            ),
+          ),
+        ),
+      );
+
+      const statuses = outcomes.map((outcome) => outcome.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 422)).toHaveLength(49);
+      const stored = await call('GET', `/user/leaves?user_ids=${worker}&from=2027-09-01&to=2027-09-30`);
+      expect(stored.json<unknown[]>()).toHaveLength(1);
     });
 
     it.each([

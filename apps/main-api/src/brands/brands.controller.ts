@@ -34,6 +34,7 @@ export class BrandsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One brand by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: BrandDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -35,6 +35,7 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One client by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ClientDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -35,6 +35,7 @@ export class ContractsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One contract by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ContractDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -41,6 +41,7 @@ export class FeesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One fee of a client by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: FeeDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -34,6 +34,7 @@ export class HoursController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One time entry by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TimeEntryDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -42,6 +43,7 @@ export class HoursController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a time entry (answers the deleted entry)' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiOkResponse({ type: TimeEntryDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

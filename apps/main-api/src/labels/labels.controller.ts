@@ -34,6 +34,7 @@ export class LabelsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One label by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: LabelDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

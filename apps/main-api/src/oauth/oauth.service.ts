@@ -101,7 +101,8 @@ function parseBasic(authorization: string | undefined): { apiKey: string; secret
   }
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const separator = decoded.indexOf(':');
-  if (separator <= 0 || separator > 200 || decoded.length > 500) {
+  // U+0000 cannot be an api_key (and would fail in PostgreSQL rather than here).
+  if (separator <= 0 || separator > 200 || decoded.length > 500 || decoded.includes('\u0000')) {
     throw new OAuthError('invalid_client', 'Client authentication failed');
   }
   return { apiKey: decoded.slice(0, separator), secret: decoded.slice(separator + 1) };

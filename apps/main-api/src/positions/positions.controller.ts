@@ -25,6 +25,7 @@ export class PositionsController {
   constructor(private readonly positions: PositionsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a position (optionally in a category)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiCreatedResponse({ type: PositionDto })
   async create(@Body() body: CreatePositionDto): Promise<PositionDto> {
@@ -40,6 +41,7 @@ export class PositionsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One position by id, with its category' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -48,6 +50,7 @@ export class PositionsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a position (only the fields sent)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -71,6 +74,7 @@ export class PositionCategoriesController {
   constructor(private readonly positions: PositionsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a position category' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiCreatedResponse({ type: PositionCategoryDto })
   async create(@Body() body: CreatePositionCategoryDto): Promise<PositionCategoryDto> {
@@ -86,6 +90,7 @@ export class PositionCategoriesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One position category by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionCategoryDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -94,6 +99,7 @@ export class PositionCategoriesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Rename a position category' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionCategoryDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -105,6 +111,7 @@ export class PositionCategoriesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a position category (soft delete; answers the deleted category)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionCategoryDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -34,6 +34,7 @@ export class ProductsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One product by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -35,6 +35,7 @@ export class ProjectFinanceController {
   }
 
   @Get('project_estimate')
+  @ApiOperation({ summary: "The project's budget lines (estimates)" })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: [ProjectEstimateDto] })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -55,6 +56,7 @@ export class ProjectFinanceController {
   }
 
   @Get('project_cost')
+  @ApiOperation({ summary: "The project's costs" })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: [ProjectCostDto] })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -34,6 +34,7 @@ export class RatecardsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One ratecard by id, with its prices' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: RatecardDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -32,6 +32,7 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a task in a project' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiCreatedResponse({ type: TaskDto })
   async create(@Body() body: CreateTaskDto): Promise<TaskDto> {
@@ -47,6 +48,7 @@ export class TasksController {
   }
 
   @Get(':task_id')
+  @ApiOperation({ summary: 'One task by id, with its attachments' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TaskDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -35,6 +35,7 @@ export class TeamsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One team by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TeamDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

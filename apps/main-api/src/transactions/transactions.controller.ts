@@ -34,6 +34,7 @@ export class TransactionsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One transaction by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TransactionDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

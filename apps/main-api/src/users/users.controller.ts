@@ -58,6 +58,7 @@ export class UsersController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a user (only the fields sent)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: UserDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { MainApiErrorBodyDto } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
-import { ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
+import { CompanyWeeksQueryDto, ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
 import { WorkingTimeService } from './working-time.service';
 
 @ApiTags('working time')
@@ -13,13 +13,17 @@ export class WorkingTimeController {
 
   @Get('company/with/users')
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: "Every user's working week, as an object keyed by user id" })
+  @ApiOperation({
+    summary: "Every user's working week (or only some users'), as an object keyed by user id",
+    description: 'Users without any working-time entry are absent from the object.',
+  })
   @ApiOkResponse({ description: '{ "<user_id>": WorkingTimeEntryDto[] }' })
-  companyWeeks(): Promise<Record<string, WorkingTimeEntryDto[]>> {
-    return this.workingTime.companyWeeks();
+  companyWeeks(@Query() query: CompanyWeeksQueryDto): Promise<Record<string, WorkingTimeEntryDto[]>> {
+    return this.workingTime.companyWeeks(query.user_ids?.split(',').map(Number));
   }
 
   @Get('users/:user_id')
+  @ApiOperation({ summary: "A user's working week (one entry per working day)" })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: [WorkingTimeEntryDto] })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { User } from '../users/user.entity';
 import { WorkingTimeEntryDto, type ReplaceWorkingWeekDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
@@ -70,9 +70,12 @@ export class WorkingTimeService {
     return entries.map((entry) => WorkingTimeEntryDto.from(entry));
   }
 
-  /** Every user of the company with a working week, keyed by user id. */
-  async companyWeeks(): Promise<Record<string, WorkingTimeEntryDto[]>> {
-    const entries = await this.entries.find({ order: { userId: 'ASC', dayOfWeek: 'ASC' } });
+  /** Every user of the company with a working week (or only the users asked for), keyed by user id. */
+  async companyWeeks(userIds?: number[]): Promise<Record<string, WorkingTimeEntryDto[]>> {
+    const entries = await this.entries.find({
+      where: userIds ? { userId: In(userIds) } : {},
+      order: { userId: 'ASC', dayOfWeek: 'ASC' },
+    });
     const weeks: Record<string, WorkingTimeEntryDto[]> = {};
     for (const entry of entries) {
       (weeks[String(entry.userId)] ??= []).push(WorkingTimeEntryDto.from(entry));

@@ -34,6 +34,7 @@ export class WorkspacesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One workspace by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: WorkspaceDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   generateTestKeyPair,
@@ -33,6 +34,8 @@ export interface MainApiTestApp {
   call(method: Method, url: string, body?: object, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** A DataSource on the test database, for arranging and checking rows directly. */
   dataSource: DataSource;
+  /** Serves over real HTTP on 127.0.0.1 (for planner and integrations tests); answers the base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,10 @@ export async function startMainApiTestApp(
         },
         ...(body ? { payload: body } : {}),
       }),
+    async listen() {
+      await service.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(service.app.getHttpServer().address() as AddressInfo).port}`;
+    },
     async close() {
       await dataSource.destroy();
       await service.close();

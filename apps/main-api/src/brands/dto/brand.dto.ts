@@ -35,7 +35,7 @@ export class BrandDto {
   @ApiProperty({ example: 'Northwind Organic' })
   name!: string;
 
-  @ApiProperty({ example: 'Premium organic line', nullable: true })
+  @ApiProperty({ example: 'Premium organic line', nullable: true, type: String })
   description!: string | null;
 
   @ApiProperty({ example: '2026-11-22 10:15:00' })

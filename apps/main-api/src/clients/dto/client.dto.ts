@@ -12,16 +12,16 @@ export class ClientDto {
   @ApiProperty({ example: 'Northwind Foods' })
   name!: string;
 
-  @ApiProperty({ example: 'marketing@northwind.example', nullable: true })
+  @ApiProperty({ example: 'marketing@northwind.example', nullable: true, type: String })
   email!: string | null;
 
-  @ApiProperty({ example: '+1 555 0100', nullable: true })
+  @ApiProperty({ example: '+1 555 0100', nullable: true, type: String })
   phone!: string | null;
 
-  @ApiProperty({ example: '1 Main St, Springfield', nullable: true })
+  @ApiProperty({ example: '1 Main St, Springfield', nullable: true, type: String })
   address!: string | null;
 
-  @ApiProperty({ example: 'US-12-3456789', nullable: true })
+  @ApiProperty({ example: 'US-12-3456789', nullable: true, type: String })
   tax_id!: string | null;
 
   @ApiProperty({ example: 1, description: 'Currency id (GET /v1/currencies)' })

@@ -22,7 +22,7 @@ export class CreateContractDto {
   @Max(10)
   currency_id?: number;
 
-  @ApiPropertyOptional({ example: 3, nullable: true })
+  @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
   @IsOptional()
   @IsEntityId()
   user_positions_header_id?: number | null;

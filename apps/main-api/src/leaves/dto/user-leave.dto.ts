@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId, IsDateOnly } from '@platform/contracts';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { formatTimestamp, IsEntityId, IsDateOnly, IsEntityIdList } from '@platform/contracts';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -37,10 +37,7 @@ export class CreateUserLeaveDto {
 export class UserLeavesQueryDto {
   @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500)' })
   @IsOptional()
-  @IsString()
-  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,499}$/, {
-    message: 'user_ids must be up to 500 comma-separated user ids',
-  })
+  @IsEntityIdList()
   user_ids?: string;
 
   @ApiProperty({ example: '2026-12-01', description: 'First day of the period (YYYY-MM-DD)' })

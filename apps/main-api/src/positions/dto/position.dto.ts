@@ -42,7 +42,12 @@ export class CreatePositionDto {
   @Length(1, 200)
   name!: string;
 
-  @ApiPropertyOptional({ example: 2, nullable: true, description: 'A position category of your company' })
+  @ApiPropertyOptional({
+    example: 2,
+    nullable: true,
+    type: Number,
+    description: 'A position category of your company',
+  })
   @IsOptional()
   @IsEntityId()
   category_id?: number | null;

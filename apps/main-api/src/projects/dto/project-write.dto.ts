@@ -86,7 +86,7 @@ export class CreateProjectDto {
   @Max(ID.max)
   product_id?: number;
 
-  @ApiPropertyOptional({ example: 3, nullable: true })
+  @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
   @IsOptional()
   @IsInt()
   @Min(ID.min)
@@ -169,7 +169,11 @@ export class CreateProjectDto {
   @Type(() => EstimateItemDto)
   users_positions?: EstimateItemDto[];
 
-  @ApiPropertyOptional({ example: 1, description: '`1` or `true` enables estimation by position categories' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }],
+    example: 1,
+    description: '`1` or `true` enables estimation by position categories',
+  })
   @IsOptional()
   @ToFlag()
   @IsBoolean({ message: 'estimation_by_categories must be true, false, 1 or 0' })

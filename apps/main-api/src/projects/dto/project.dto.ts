@@ -103,6 +103,7 @@ export class ProjectDto {
   @ApiProperty({
     example: 'hourly_rate',
     nullable: true,
+    type: String,
     enum: ['fee', 'one_time', 'hourly_rate', 'contract'],
   })
   income_type!: IncomeType | null;

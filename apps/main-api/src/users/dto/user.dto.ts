@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, ListQueryDto, IsEntityId } from '@platform/contracts';
+import { formatTimestamp, ListQueryDto, IsEntityId, IsEntityIdList } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -10,7 +10,6 @@ import {
   IsOptional,
   IsString,
   Length,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -48,7 +47,7 @@ export class CreateUserDto {
   @Length(12, 200)
   password?: string;
 
-  @ApiPropertyOptional({ example: 3, nullable: true, description: 'Unified position id' })
+  @ApiPropertyOptional({ example: 3, nullable: true, type: Number, description: 'Unified position id' })
   @IsOptional()
   @IsEntityId()
   user_position_id?: number | null;
@@ -56,6 +55,7 @@ export class CreateUserDto {
   @ApiPropertyOptional({
     example: 7,
     nullable: true,
+    type: Number,
     description: 'For role 6 (Client): the client whose projects the user may read',
   })
   @IsOptional()
@@ -92,10 +92,7 @@ export class UsersListQueryDto extends ListQueryDto {
       'Comma-separated ids (at most 500): answers those users as a plain array, deleted ones included',
   })
   @IsOptional()
-  @IsString()
-  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,499}$/, {
-    message: 'ids must be up to 500 comma-separated user ids',
-  })
+  @IsEntityIdList()
   @Type(() => String)
   ids?: string;
 }

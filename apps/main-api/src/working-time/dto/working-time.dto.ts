@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEntityIdList } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -52,6 +53,14 @@ export class ReplaceWorkingWeekDto {
   @ValidateNested({ each: true })
   @Type(() => WorkingTimeEntryInputDto)
   entries!: WorkingTimeEntryInputDto[];
+}
+
+/** `GET /working-time/company/with/users?user_ids=1,2`: the planner's batch look-up. */
+export class CompanyWeeksQueryDto {
+  @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500); default all' })
+  @IsOptional()
+  @IsEntityIdList()
+  user_ids?: string;
 }
 
 /** interfaces.md "Working time entry". */
