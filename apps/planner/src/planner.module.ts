@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { mainApiConsumerImports } from '@platform/main-api-client';
+import { AllocationsModule } from './allocations/allocations.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -9,7 +10,7 @@ export class PlannerModule {
     return {
       module: PlannerModule,
       global: true,
-      imports: [...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env))],
+      imports: [...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env)), AllocationsModule],
       providers: [{ provide: PLANNER_ENV, useValue: env }],
       exports: [PLANNER_ENV],
     };

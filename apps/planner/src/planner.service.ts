@@ -1,3 +1,4 @@
+import { PlannerErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
 import type { PlannerEnv } from './config/planner.env';
 import { renderPlannerError } from './errors/planner-error.renderer';
@@ -12,4 +13,5 @@ export const plannerService: ServiceDefinition<PlannerEnv> = {
   version: '1.0',
   rootModule: (env) => PlannerModule.forRoot(env),
   renderError: renderPlannerError,
+  errorBody: PlannerErrorBodyDto,
 };

@@ -37,6 +37,7 @@ describe('planner (e2e)', () => {
     getEnv: () => service.env,
     dataSourceOptions: plannerDataSourceOptions,
     openApiTitle: 'Resource allocation (planner)',
+    committedOpenApi: 'openapi/planner.json',
     notFoundBody: { error: 'NotFoundError', message: 'Cannot GET /no-such-route' },
     malformedJsonBody: {
       error: 'InvalidAllocationError',
@@ -66,6 +67,29 @@ describe('planner (e2e)', () => {
 
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'error', error: { 'main-api': { status: 'down' } } });
+    });
+
+    it('answers an allocation read 503 MainApiUnavailableError within the deadline while main-api hangs', async () => {
+      // A first call caches main-api's keys, so that only the data calls meet the hang.
+      const token = signTestToken({ keys, roleId: 1 });
+      await service.app.inject({
+        method: 'GET',
+        url: '/test-probe/principal',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      mainApi.respondWith(() => undefined);
+
+      const started = Date.now();
+      const response = await service.app.inject({
+        method: 'GET',
+        url: '/allocation/getAllocations/7',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'MainApiUnavailableError', message: expect.any(String) });
+      // MAIN_API_TIMEOUT_MS is 500 here: one deadline for the call, retries included.
+      expect(Date.now() - started).toBeLessThan(1500);
     });
 
     it('is 503 within the check deadline while main-api hangs', async () => {
@@ -133,7 +157,7 @@ describe('planner (e2e)', () => {
     let dataSource: DataSource;
     const insert = (projectId: number, from: string, to: string) =>
       dataSource.query(
-        'INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours) VALUES (1, 7, $1, $2, $3, 8)',
+        'INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id) VALUES (1, 7, $1, $2, $3, 8, 1)',
         [projectId, from, to],
       );
 
@@ -168,7 +192,7 @@ describe('planner (e2e)', () => {
       });
       await expect(
         dataSource.query(
-          "INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours) VALUES (1, 7, 301, '2026-03-01', '2026-03-02', 0)",
+          "INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id) VALUES (1, 7, 301, '2026-03-01', '2026-03-02', 0, 1)",
         ),
       ).rejects.toMatchObject({
         driverError: expect.objectContaining({ constraint: 'allocations_hours_check' }),

@@ -47,6 +47,14 @@ export class Allocation {
   @Column({ name: 'allocated_hours', type: 'numeric', precision: 10, scale: 2 })
   allocatedHours!: string;
 
+  /** The user who made the allocation (interfaces.md `assignedByUserId`). */
+  @Column({ name: 'assigned_by_user_id', type: 'integer' })
+  assignedByUserId!: number;
+
+  /** The allocated user's e-mail as the caller gave it, if they did. */
+  @Column({ name: 'email', type: 'varchar', length: 254, nullable: true })
+  email!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,14 +1,26 @@
 import { AllocationErrorName } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { AllocationError } from '../allocations/allocation.errors';
 
 /** Every planner failure as `{error, message}` (interfaces.md "Allocation error body", decisions §4). */
-export function renderPlannerError(failure: NormalizedFailure): RenderedError {
-  const fieldMessages = failure.fieldErrors?.map((fieldError) => fieldError.message);
+export function renderPlannerError(failure: NormalizedFailure, exception: unknown): RenderedError {
+  if (exception instanceof AllocationError) {
+    return { status: exception.status, body: { error: exception.errorName, message: exception.message } };
+  }
+  // One message per field, the most basic one (class-validator reports every failed rule: "must be
+  // a number" is what a person needs to read, not also "must be more than 0").
+  const messageByField = new Map<string, string>();
+  for (const fieldError of failure.fieldErrors ?? []) {
+    if (!messageByField.has(fieldError.field)) {
+      messageByField.set(fieldError.field, fieldError.message);
+    }
+  }
+  const fieldMessages = [...messageByField.values()];
   return {
     status: failure.status,
     body: {
       error: errorNameFor(failure.kind),
-      message: fieldMessages && fieldMessages.length > 0 ? fieldMessages.join('; ') : failure.message,
+      message: fieldMessages.length > 0 ? fieldMessages.join('; ') : failure.message,
     },
   };
 }

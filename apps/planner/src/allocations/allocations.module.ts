@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { PlannerMainApi } from '../main-api/planner-main-api';
+import { AllocationsController } from './allocations.controller';
+import { AllocationsService } from './allocations.service';
+
+@Module({
+  controllers: [AllocationsController],
+  providers: [AllocationsService, PlannerMainApi],
+})
+export class AllocationsModule {}

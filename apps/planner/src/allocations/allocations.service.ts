@@ -1,0 +1,285 @@
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import {
+  constraintViolationOf,
+  PG_EXCLUSION_VIOLATION,
+  TenantRepositoryFactory,
+  type TenantRepository,
+} from '@platform/database';
+import type { CallerContext } from '@platform/main-api-client';
+import { PlannerMainApi } from '../main-api/planner-main-api';
+import { Allocation } from './allocation.entity';
+import {
+  allocationNotFound,
+  allocationOverlaps,
+  invalidAllocation,
+  projectNotFound,
+  userHasNoWorkDays,
+  userNotFound,
+} from './allocation.errors';
+import { addCalendarMonths, dayNumberOf, isRealDate } from './calendar';
+import type { AllocationDto, UpdateAllocationDto } from './dto/allocation.dto';
+import type { ProjectAllocationsDto } from './dto/project-allocations.dto';
+import { calendarFromMainApi, ProjectAllocationsReport } from './project-allocations.report';
+
+/** What identifies a stored allocation (decisions §6): with the company, its user, project and days. */
+interface AllocationIdentity {
+  userId: number;
+  projectId: number;
+  from: string;
+  to: string;
+}
+
+interface AllocationValues extends AllocationIdentity {
+  allocatedHours: number;
+  assignedByUserId: number;
+  email: string | null;
+}
+
+const MAX_RANGE_MONTHS = 12;
+
+/** What getAllocations reads of each allocation: nothing more is fetched and hydrated. */
+const REPORTED_COLUMNS = {
+  id: true,
+  userId: true,
+  projectId: true,
+  fromDate: true,
+  toDate: true,
+  allocatedHours: true,
+  createdAt: true,
+} as const;
+
+/**
+ * The allocation rules of interfaces.md (rules 1-7) and decisions §6, checked in the order a caller
+ * expects: the body, then whether what it names exists, then work days, then overlap. Overlap is the
+ * database's to decide (`allocations_no_overlap`), so concurrent requests cannot both win.
+ */
+@Injectable()
+export class AllocationsService {
+  private readonly allocations: TenantRepository<Allocation>;
+
+  constructor(
+    repositories: TenantRepositoryFactory,
+    private readonly principals: PrincipalContext,
+    private readonly mainApi: PlannerMainApi,
+  ) {
+    this.allocations = repositories.for(Allocation);
+  }
+
+  async save(body: AllocationDto, caller: CallerContext): Promise<void> {
+    const allocation = validAllocation(body);
+    await this.checkUserProjectAndWorkDays(allocation, caller);
+    try {
+      await this.allocations.create(columnsOf(allocation));
+    } catch (error) {
+      throw await this.asOverlap(error, allocation);
+    }
+  }
+
+  /** Changes an allocation in place (its primaryKey stays), possibly onto another project (rule 5). */
+  async update(body: UpdateAllocationDto, caller: CallerContext): Promise<void> {
+    const stored = await this.requireStored(identityOf(body.oldAllocation));
+    const next = validAllocation(body.newAllocation);
+    await this.checkUserProjectAndWorkDays(next, caller);
+    let changed: number;
+    try {
+      // One statement, so one transaction: the row only changes if it is still the one we found,
+      // and the exclusion constraint judges the new range against every other allocation.
+      changed = await this.allocations.updateWhere(
+        { ...whereIdentity(identityOf(body.oldAllocation)), id: stored.id },
+        columnsOf(next),
+      );
+    } catch (error) {
+      throw await this.asOverlap(error, next, stored.id);
+    }
+    if (changed === 0) {
+      throw allocationNotFound(identityOf(body.oldAllocation));
+    }
+  }
+
+  async remove(body: AllocationDto, caller: CallerContext): Promise<void> {
+    const identity = identityOf(body);
+    const projects = await this.mainApi.projectsByIds([identity.projectId], caller);
+    if (!projects.has(identity.projectId)) {
+      throw projectNotFound(identity.projectId);
+    }
+    if ((await this.allocations.deleteWhere(whereIdentity(identity))) === 0) {
+      throw allocationNotFound(identity);
+    }
+  }
+
+  /**
+   * Two queries here, then one round of parallel main-api calls (one per kind of data, whatever
+   * the number of users), then the report is computed in memory.
+   */
+  async projectAllocations(projectId: number, caller: CallerContext): Promise<ProjectAllocationsDto> {
+    const [onProject, onOtherProjects] = await Promise.all([
+      this.allocations.find({
+        select: REPORTED_COLUMNS,
+        where: { projectId },
+        order: { fromDate: 'ASC', createdAt: 'ASC' },
+      }),
+      this.overlappingOnOtherProjects(projectId),
+    ]);
+    if (onProject.length === 0) {
+      if (!(await this.mainApi.projectsByIds([projectId], caller)).has(projectId)) {
+        throw projectNotFound(projectId, 404);
+      }
+      return { users: [] };
+    }
+    const userIds = [...new Set(onProject.map((allocation) => allocation.userId))];
+    const period = {
+      from: onProject[0].fromDate, // ordered by fromDate
+      to: onProject.reduce(
+        (last, allocation) => (allocation.toDate > last ? allocation.toDate : last),
+        onProject[0].toDate,
+      ),
+    };
+    const [projects, users, weeks, leaves, labels] = await Promise.all([
+      this.mainApi.projectsByIds(
+        [projectId, ...onOtherProjects.map((allocation) => allocation.projectId)],
+        caller,
+      ),
+      this.mainApi.usersByIds(userIds, caller),
+      this.mainApi.workingWeeks(userIds, caller),
+      this.mainApi.leaves(userIds, period, caller),
+      this.mainApi.userLabels(caller),
+    ]);
+    if (!projects.has(projectId)) {
+      throw projectNotFound(projectId, 404);
+    }
+    return new ProjectAllocationsReport({
+      companyId: this.principals.companyId(),
+      users,
+      weeks,
+      leaves,
+      labels,
+      projects,
+    }).build(onProject, onOtherProjects);
+  }
+
+  /**
+   * Allocations on other projects of this project's users that share at least a day with one of
+   * theirs here. Driven from this project's allocations (a nested loop on the company-user-range
+   * index), so its cost follows the project's size, not the company's or the table's.
+   */
+  private overlappingOnOtherProjects(projectId: number): Promise<Allocation[]> {
+    return this.allocations
+      .queryBuilder('other')
+      .innerJoin(
+        Allocation,
+        'here',
+        `here.company_id = other.company_id AND here.user_id = other.user_id
+         AND here.from_date <= other.to_date AND here.to_date >= other.from_date
+         AND here.project_id <> other.project_id`,
+      )
+      .andWhere('here.project_id = :projectId', { projectId })
+      .select(Object.keys(REPORTED_COLUMNS).map((column) => `other.${column}`))
+      .distinct(true)
+      .getMany();
+  }
+
+  private async requireStored(identity: AllocationIdentity): Promise<Allocation> {
+    const [stored] = await this.allocations.find({ where: whereIdentity(identity), take: 1 });
+    if (!stored) {
+      throw allocationNotFound(identity);
+    }
+    return stored;
+  }
+
+  /** Rules 3 and 4: the user (and whoever assigns) exist, the project exists, the user works in the range. */
+  private async checkUserProjectAndWorkDays(
+    allocation: AllocationValues,
+    caller: CallerContext,
+  ): Promise<void> {
+    const [users, projects, weeks] = await Promise.all([
+      this.mainApi.usersByIds([allocation.userId, allocation.assignedByUserId], caller),
+      this.mainApi.projectsByIds([allocation.projectId], caller),
+      this.mainApi.workingWeeks([allocation.userId], caller),
+    ]);
+    const user = users.get(allocation.userId);
+    if (!user || user.is_deleted) {
+      throw userNotFound('userId', allocation.userId);
+    }
+    if (!users.has(allocation.assignedByUserId)) {
+      throw userNotFound('assignedByUserId', allocation.assignedByUserId);
+    }
+    if (!projects.has(allocation.projectId)) {
+      throw projectNotFound(allocation.projectId);
+    }
+    const calendar = calendarFromMainApi(weeks.get(allocation.userId));
+    if (calendar.workingDays({ from: dayNumberOf(allocation.from), to: dayNumberOf(allocation.to) }) === 0) {
+      throw userHasNoWorkDays(allocation.userId, allocation.from, allocation.to);
+    }
+  }
+
+  /** The exclusion constraint's refusal as AllocationAlreadyExistInDatesRangeError, naming the allocation in the way. */
+  private async asOverlap(
+    error: unknown,
+    allocation: AllocationValues,
+    replacing?: string,
+  ): Promise<unknown> {
+    const violation = constraintViolationOf(error);
+    if (violation?.code !== PG_EXCLUSION_VIOLATION || violation.constraint !== 'allocations_no_overlap') {
+      return error;
+    }
+    const existing = await this.allocations
+      .queryBuilder('existing')
+      .andWhere('existing.user_id = :userId AND existing.project_id = :projectId', allocation)
+      .andWhere('existing.from_date <= :to AND existing.to_date >= :from', allocation)
+      .andWhere(replacing ? 'existing.id <> :replacing' : 'TRUE', { replacing })
+      .orderBy('existing.from_date')
+      .getOne();
+    return allocationOverlaps(
+      allocation,
+      existing ? { from: existing.fromDate, to: existing.toDate } : undefined,
+    );
+  }
+}
+
+function identityOf(body: AllocationDto): AllocationIdentity {
+  for (const field of ['from', 'to'] as const) {
+    if (!isRealDate(body[field])) {
+      throw invalidAllocation(`${field} must be a real calendar date YYYY-MM-DD (${body[field]} is not)`);
+    }
+  }
+  return { userId: body.userId, projectId: body.resource.entityId, from: body.from, to: body.to };
+}
+
+/** Rule 1 (and decisions §6) beyond the field types the DTO checks. */
+function validAllocation(body: AllocationDto): AllocationValues {
+  const identity = identityOf(body);
+  if (identity.from >= identity.to) {
+    throw invalidAllocation(`from (${identity.from}) must be before to (${identity.to})`);
+  }
+  const latest = addCalendarMonths(identity.from, MAX_RANGE_MONTHS);
+  if (identity.to > latest) {
+    throw invalidAllocation(
+      `An allocation may span at most ${MAX_RANGE_MONTHS} months: to must be ${latest} or earlier`,
+    );
+  }
+  return {
+    ...identity,
+    allocatedHours: body.allocatedHours,
+    assignedByUserId: body.assignedByUserId,
+    email: body.email ?? null,
+  };
+}
+
+function whereIdentity(identity: AllocationIdentity) {
+  return {
+    userId: identity.userId,
+    projectId: identity.projectId,
+    fromDate: identity.from,
+    toDate: identity.to,
+  };
+}
+
+function columnsOf(allocation: AllocationValues) {
+  return {
+    ...whereIdentity(allocation),
+    allocatedHours: allocation.allocatedHours.toFixed(2),
+    assignedByUserId: allocation.assignedByUserId,
+    email: allocation.email,
+  };
+}

@@ -1,0 +1,177 @@
+import type {
+  MainApiLabel,
+  MainApiLeave,
+  MainApiProject,
+  MainApiUser,
+  MainApiWorkingTimeEntry,
+} from '../main-api/main-api-records';
+import type { Allocation } from './allocation.entity';
+import { dayNumberOf, intersect, type DayRange } from './calendar';
+import { roundHours, UserCalendar } from './capacity';
+import type {
+  AllocatedUserDto,
+  AllocationOnAnotherProjectDto,
+  LabelsOfCategoryDto,
+  ProjectAllocationsDto,
+  UserAllocationDto,
+} from './dto/project-allocations.dto';
+
+/** What main-api told us, fetched once for the whole project. */
+export interface ProjectAllocationsContext {
+  companyId: number;
+  users: Map<number, MainApiUser>;
+  weeks: Map<number, MainApiWorkingTimeEntry[]>;
+  leaves: Map<number, MainApiLeave[]>;
+  labels: Map<number, MainApiLabel>;
+  projects: Map<number, MainApiProject>;
+}
+
+interface OtherAllocation extends DayRange {
+  projectId: number;
+  hours: number;
+  workingDays: number;
+}
+
+/** Builds the getAllocations answer (interfaces.md "Project allocations response") from data in hand. */
+export class ProjectAllocationsReport {
+  constructor(private readonly context: ProjectAllocationsContext) {}
+
+  build(onProject: Allocation[], onOtherProjects: Allocation[]): ProjectAllocationsDto {
+    const byUser = groupBy(onProject, (allocation) => allocation.userId);
+    const othersByUser = groupBy(onOtherProjects, (allocation) => allocation.userId);
+    const users = [...byUser.entries()].map(([userId, allocations]) =>
+      this.user(userId, allocations, othersByUser.get(userId) ?? []),
+    );
+    users.sort(
+      (a, b) =>
+        a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName) || a.userId - b.userId,
+    );
+    return { users };
+  }
+
+  private user(userId: number, allocations: Allocation[], others: Allocation[]): AllocatedUserDto {
+    const user = this.context.users.get(userId);
+    const calendar = calendarFromMainApi(this.context.weeks.get(userId), this.context.leaves.get(userId));
+    // Each other allocation's days and working days, once per user rather than once per pair.
+    const elsewhere = others.map((other) => {
+      const range = rangeOf(other);
+      return {
+        ...range,
+        projectId: other.projectId,
+        hours: Number(other.allocatedHours),
+        workingDays: calendar.workingDays(range),
+      };
+    });
+    return {
+      userId,
+      firstName: user?.first_name ?? '',
+      lastName: user?.last_name ?? '',
+      positionName: user?.position_name ?? '',
+      categoryName: user?.category_name ?? '',
+      categoryId: optionalId(user?.category_id),
+      userPositionId: optionalId(user?.user_position_id),
+      picture: user?.picture ?? '',
+      companyId: this.context.companyId,
+      hidden: user?.hidden ?? false,
+      // A user main-api no longer knows at all is as gone as a deleted one.
+      isDeleted: user?.is_deleted ?? true,
+      labelsByCategory: this.labelsOf(user),
+      createdAt: user ? user.created_at.replace(' ', 'T') : '',
+      allocations: allocations.map((allocation) => this.allocation(allocation, elsewhere, calendar)),
+      totalAllocatedHours: roundHours(
+        allocations.reduce((sum, allocation) => sum + Number(allocation.allocatedHours), 0),
+      ),
+    };
+  }
+
+  private allocation(
+    allocation: Allocation,
+    elsewhere: OtherAllocation[],
+    calendar: UserCalendar,
+  ): UserAllocationDto {
+    const range = rangeOf(allocation);
+    const hoursByProject = new Map<number, number>();
+    for (const other of elsewhere) {
+      if (intersect(other, range)) {
+        const prorated = calendar.proratedHours(other, range, other.workingDays);
+        hoursByProject.set(other.projectId, (hoursByProject.get(other.projectId) ?? 0) + prorated);
+      }
+    }
+    const allocationUserAnotherProjects: AllocationOnAnotherProjectDto[] = [...hoursByProject.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([projectId, hours]) => {
+        const project = this.context.projects.get(projectId);
+        return {
+          projectId,
+          projectName: project?.name ?? '',
+          clientName: project?.client?.name ?? '',
+          allocatedHours: roundHours(hours),
+        };
+      });
+    const capacity = calendar.capacity(range);
+    const allocatedHours = Number(allocation.allocatedHours);
+    const hoursElsewhere = [...hoursByProject.values()].reduce((sum, hours) => sum + hours, 0);
+    return {
+      primaryKey: allocation.id,
+      from: `${allocation.fromDate}T00:00:00`,
+      to: `${allocation.toDate}T00:00:00`,
+      allocatedHours,
+      capacity: roundHours(capacity),
+      availabilityLeft: roundHours(capacity - allocatedHours - hoursElsewhere),
+      createdAt: allocation.createdAt.toISOString().slice(0, 19),
+      allocationUserAnotherProjects,
+    };
+  }
+
+  /** main-api's labels have no category of their own: they are grouped by the model they label. */
+  private labelsOf(user: MainApiUser | undefined): LabelsOfCategoryDto[] {
+    const labels = (user?.labels ?? [])
+      .map((id) => this.context.labels.get(id))
+      .filter((label): label is MainApiLabel => label !== undefined)
+      .map((label) => ({ id: label.id, name: label.name, color: label.color }));
+    return labels.length > 0 ? [{ category: 'user', labels }] : [];
+  }
+}
+
+/** A user's calendar from main-api's working time and leaves. */
+export function calendarFromMainApi(
+  week: MainApiWorkingTimeEntry[] = [],
+  leaves: MainApiLeave[] = [],
+): UserCalendar {
+  return new UserCalendar(
+    week.map((entry) => ({
+      dayOfWeek: entry.day_of_week,
+      dailyHours: entry.daily_hours,
+      startAt: entry.start_at,
+      endAt: entry.end_at,
+    })),
+    leaves.map((leave) => ({
+      start: new Date(leave.start),
+      end: new Date(leave.end),
+      allDay: leave.all_day,
+    })),
+  );
+}
+
+/** The response gives optional ids as strings, empty when absent. */
+function optionalId(id: number | null | undefined): string {
+  return id === null || id === undefined ? '' : String(id);
+}
+
+function rangeOf(allocation: Allocation): DayRange {
+  return { from: dayNumberOf(allocation.fromDate), to: dayNumberOf(allocation.toDate) };
+}
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) {
+      group.push(item);
+    } else {
+      groups.set(key, [item]);
+    }
+  }
+  return groups;
+}
