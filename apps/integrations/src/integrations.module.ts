@@ -2,7 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from './config/integrations.env';
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
+import { EntitiesModule } from './entities/entities.module';
 import { MappingsModule } from './mappings/mappings.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class IntegrationsModule {
@@ -12,7 +14,9 @@ export class IntegrationsModule {
       global: true,
       imports: [
         ...mainApiConsumerImports('integrations', env, integrationsDataSourceOptions(env)),
+        EntitiesModule,
         MappingsModule,
+        WebhooksModule,
       ],
       providers: [{ provide: INTEGRATIONS_ENV, useValue: env }],
       exports: [INTEGRATIONS_ENV],

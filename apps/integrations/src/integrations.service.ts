@@ -1,3 +1,4 @@
+import { IntegrationsErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
 import type { IntegrationsEnv } from './config/integrations.env';
 import { renderIntegrationsError } from './errors/integrations-error.renderer';
@@ -11,6 +12,8 @@ export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
     'and delete by their own ids; receives their webhooks.',
   version: '1.0',
   globalPrefix: 'v2/integrations',
+  rawBody: true,
   rootModule: (env) => IntegrationsModule.forRoot(env),
   renderError: renderIntegrationsError,
+  errorBody: IntegrationsErrorBodyDto,
 };

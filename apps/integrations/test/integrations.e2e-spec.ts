@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   itAuthenticatesEveryRoute,
   itRejectsBadBearerTokens,
@@ -21,6 +22,7 @@ describe('integrations (e2e)', () => {
       definition: integrationsService,
       envClass: IntegrationsEnv,
       dataSourceOptions: integrationsDataSourceOptions,
+      env: { INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
     });
     ({ keys, mainApi } = service);
   });
@@ -29,7 +31,7 @@ describe('integrations (e2e)', () => {
 
   itAuthenticatesEveryRoute({
     getApp: () => service.app,
-    publicOperations: ['GET /health/live', 'GET /health/ready'],
+    publicOperations: ['GET /health/live', 'GET /health/ready', 'POST /v2/integrations/webhooks/{source}'],
   });
 
   itServesTheOperationalEndpoints({
@@ -37,6 +39,7 @@ describe('integrations (e2e)', () => {
     getEnv: () => service.env,
     dataSourceOptions: integrationsDataSourceOptions,
     openApiTitle: 'Integrations',
+    committedOpenApi: 'openapi/integrations.json',
     notFoundBody: { error: 'NotFoundError', message: 'Cannot GET /no-such-route', code: 'ZC001' },
     malformedJsonBody: {
       error: 'ValidationError',

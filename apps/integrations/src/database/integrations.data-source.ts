@@ -1,13 +1,16 @@
 import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
+import { ExternalIdGeneration } from '../mappings/external-id-generation.entity';
 import { ExternalMapping } from '../mappings/external-mapping.entity';
+import { WebhookEvent } from '../webhooks/webhook-event.entity';
+import { WebhookSource } from '../webhooks/webhook-source.entity';
 import { INTEGRATIONS_MIGRATIONS } from './migrations';
 
 /** integrations's own schema, entities and migrations: shared by the app, the migrate command and tests. */
 export const INTEGRATIONS_DATABASE: ServiceDatabase = {
   schema: 'integrations',
   applicationName: 'integrations',
-  entities: [ExternalMapping],
+  entities: [ExternalMapping, ExternalIdGeneration, WebhookSource, WebhookEvent],
   migrations: INTEGRATIONS_MIGRATIONS,
 };
 

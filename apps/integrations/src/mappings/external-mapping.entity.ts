@@ -44,6 +44,10 @@ export class ExternalMapping {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   state!: MappingState;
 
+  /** While pending: until when the request that reserved it owns it; after that a retry takes over. */
+  @Column({ name: 'lease_until', type: 'timestamptz', nullable: true })
+  leaseUntil!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,4 +1,10 @@
 import { InitialSchema1795356275054 } from './1795356275054-InitialSchema';
+import { MappingLeasesAndGenerations1795433631921 } from './1795433631921-MappingLeasesAndGenerations';
+import { AddWebhooks1795433976556 } from './1795433976556-AddWebhooks';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
-export const INTEGRATIONS_MIGRATIONS = [InitialSchema1795356275054];
+export const INTEGRATIONS_MIGRATIONS = [
+  InitialSchema1795356275054,
+  MappingLeasesAndGenerations1795433631921,
+  AddWebhooks1795433976556,
+];

@@ -1,0 +1,395 @@
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { IsDateOnly } from '@platform/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { ExternalCreateDto, IsExternalId, WithMetadataDto } from './integration-common.dto';
+
+// Bodies of the integrations service: main-api's field names, with every reference to another
+// entity given as the external id (same source) and translated through the mapping.
+
+const Name = () => Length(1, 255, { message: 'name must be 1 to 255 characters' });
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+export class CreateClientBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Acme Foods' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'billing@acme.example' })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+44 20 7946 0000' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  phone?: string;
+
+  @ApiPropertyOptional({ example: '1 Market St' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  address?: string;
+
+  @ApiPropertyOptional({ example: 'GB123' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  tax_id?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'Platform currency id (GET /v1/currencies)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  currency_id?: number;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+export class UpdateClientBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateClientBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreateBrandBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'CLIENT-7', description: 'External id of the brand’s client' })
+  @IsExternalId('client_id')
+  client_id!: string;
+
+  @ApiProperty({ example: 'Organic' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'The organic line' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+}
+export class UpdateBrandBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateBrandBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreateContractBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'CLIENT-7', description: 'External id of the client' })
+  @IsExternalId('client_id')
+  client_id!: string;
+
+  @ApiProperty({ example: 'Master services agreement' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  currency_id?: number;
+
+  @ApiPropertyOptional({ example: 'retainer' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  type?: string;
+
+  @ApiPropertyOptional({ example: 'active' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  status?: string;
+
+  @ApiPropertyOptional({ example: 'monthly' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  frequency?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-01' })
+  @IsOptional()
+  @IsDateOnly()
+  start?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-31' })
+  @IsOptional()
+  @IsDateOnly()
+  end?: string;
+}
+export class UpdateContractBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateContractBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreatePositionCategoryBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Creative' })
+  @IsString()
+  @Name()
+  name!: string;
+}
+export class UpdatePositionCategoryBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreatePositionCategoryBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreatePositionBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Designer' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'CAT-1', description: 'External id of the position category' })
+  @IsOptional()
+  @IsExternalId('category_id')
+  category_id?: string;
+}
+export class UpdatePositionBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreatePositionBody, ['id', 'metadata'] as const)),
+) {}
+
+/** interfaces.md "Integration project". */
+export class CreateProjectBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Spring campaign' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiProperty({ example: 'CLIENT-7', description: 'External id of the client' })
+  @IsExternalId('client_id')
+  client_id!: string;
+
+  @ApiPropertyOptional({ example: '2026-03-01' })
+  @IsOptional()
+  @IsDateOnly()
+  start?: string;
+
+  @ApiPropertyOptional({ example: '2026-06-30' })
+  @IsOptional()
+  @IsDateOnly()
+  end?: string;
+
+  @ApiPropertyOptional({ example: 'BRAND-3', description: 'External id of a brand of the client' })
+  @IsOptional()
+  @IsExternalId('brand_id')
+  brand_id?: string;
+
+  @ApiPropertyOptional({ example: 'USER-9', description: 'External id of the project manager' })
+  @IsOptional()
+  @IsExternalId('pm_id')
+  pm_id?: string;
+
+  @ApiPropertyOptional({ example: 'CONTRACT-2', description: 'External id of a contract of the client' })
+  @IsOptional()
+  @IsExternalId('contract_id')
+  contract_id?: string;
+
+  @ApiPropertyOptional({ example: 'Launch the spring range' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  brief?: string;
+
+  @ApiPropertyOptional({ enum: ['active', 'finished', 'suspended', 'in_process'] })
+  @IsOptional()
+  @IsIn(['active', 'finished', 'suspended', 'in_process'], {
+    message: 'status must be one of active, finished, suspended, in_process',
+  })
+  status?: string;
+
+  @ApiPropertyOptional({ example: true })
+  @IsOptional()
+  @IsBoolean()
+  billable?: boolean;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+export class UpdateProjectBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateProjectBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreateTeamBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Pod A' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'Brand team' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+}
+export class UpdateTeamBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateTeamBody, ['id', 'metadata'] as const)),
+) {}
+
+export class CreateUserBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Ada' })
+  @IsString()
+  @Length(1, 100)
+  first_name!: string;
+
+  @ApiProperty({ example: 'Lovelace' })
+  @IsString()
+  @Length(1, 100)
+  last_name!: string;
+
+  @ApiProperty({ example: 'ada@agency.example' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 4, description: '1 C-Level … 6 Client' })
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  role_id!: number;
+
+  @ApiPropertyOptional({ example: 'POS-1', description: 'External id of the position' })
+  @IsOptional()
+  @IsExternalId('user_position_id')
+  user_position_id?: string;
+
+  @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  picture?: string;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  hidden?: boolean;
+}
+export class UpdateUserBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateUserBody, ['id', 'metadata'] as const)),
+) {}
+
+/** `PUT /users/{external_id}/position` (decisions §7). */
+export class AssignPositionBody extends WithMetadataDto {
+  @ApiProperty({ example: 'POS-1', description: 'External id of the position' })
+  @IsExternalId('position_id')
+  position_id!: string;
+}
+
+/** interfaces.md "User leave" request, with the user as an external id. */
+export class CreateUserLeaveBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'USER-9', description: 'External id of the user' })
+  @IsExternalId('userId')
+  userId!: string;
+
+  @ApiProperty({ example: 1, description: '1 Vacation … 6 Other' })
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  leaveTypeId!: number;
+
+  @ApiProperty({ example: '2026-12-21T00:00:00Z' })
+  @Matches(UTC_DATE_TIME, { message: 'start must be a UTC date-time such as 2026-12-21T00:00:00Z' })
+  start!: string;
+
+  @ApiProperty({ example: '2026-12-24T23:59:59Z' })
+  @Matches(UTC_DATE_TIME, { message: 'end must be a UTC date-time such as 2026-12-24T23:59:59Z' })
+  end!: string;
+
+  @ApiPropertyOptional({ example: true })
+  @IsOptional()
+  @IsBoolean()
+  allDay?: boolean;
+}
+
+/** interfaces.md "Workspace (integrations)". */
+export class CreateWorkspaceBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'Studio' })
+  @IsString()
+  @Name()
+  name!: string;
+
+  @ApiPropertyOptional({ example: true, description: 'Default true' })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ example: 'The London studio' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+}
+export class UpdateWorkspaceBody extends IntersectionType(
+  WithMetadataDto,
+  PartialType(OmitType(CreateWorkspaceBody, ['id', 'metadata'] as const)),
+) {}
+
+export class WorkingTimeEntryBody {
+  @ApiProperty({ example: 1, description: '0 = Sunday … 6 = Saturday' })
+  @IsInt()
+  @Min(0)
+  @Max(6)
+  day_of_week!: number;
+
+  @ApiProperty({ example: 8 })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(24)
+  daily_hours!: number;
+
+  @ApiProperty({ example: '09:00:00' })
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'start_at must be a time HH:mm:ss' })
+  start_at!: string;
+
+  @ApiProperty({ example: '18:00:00' })
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'end_at must be a time HH:mm:ss' })
+  end_at!: string;
+
+  @ApiPropertyOptional({ example: 1 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(24)
+  break_time?: number;
+}
+
+/** A user's working week, set as one entity: deleting it empties the week. */
+export class CreateWorkingTimeBody extends ExternalCreateDto {
+  @ApiProperty({ example: 'USER-9', description: 'External id of the user' })
+  @IsExternalId('user_id')
+  user_id!: string;
+
+  @ApiProperty({ type: [WorkingTimeEntryBody] })
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingTimeEntryBody)
+  entries!: WorkingTimeEntryBody[];
+}

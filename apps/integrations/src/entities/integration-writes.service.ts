@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { IntegrationEntity, IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
+import {
+  MainApiClient,
+  MainApiRequestError,
+  type CallerContext,
+  type MainApiRequest,
+} from '@platform/main-api-client';
+import { RequestValidationError } from '@platform/runtime';
+import { ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
+import { MappingStore, type MappingKey } from '../mappings/mapping.store';
+import { ENTITY_OPERATIONS, type EntityOperations } from './entity-operations';
+
+type Body = Record<string, unknown>;
+type WithSource = { metadata: { source: IntegrationSource } };
+
+const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+
+/**
+ * Create, update and delete platform entities by an external system's ids (decisions §7). A create
+ * reserves the external id, creates the entity in main-api under an idempotency key derived from the
+ * request, then completes the mapping: a race has one winner, a failure leaves no mapping behind, and
+ * the same request retried is replayed by main-api instead of creating a second entity.
+ */
+@Injectable()
+export class IntegrationWritesService {
+  constructor(
+    private readonly mappings: MappingStore,
+    private readonly mainApi: MainApiClient,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  async create(
+    entity: IntegrationEntity,
+    body: WithSource & { id: string },
+    caller: CallerContext,
+  ): Promise<Body> {
+    const definition = ENTITY_OPERATIONS[entity];
+    const key: MappingKey = { source: body.metadata.source, entity, externalId: body.id };
+    const mainApiBody = await this.translate(definition, key.source, body);
+    const reservation = await this.mappings.reserve(key);
+    if (!reservation) {
+      throw duplicate(key);
+    }
+    const target = definition.createRequest?.(mainApiBody) ?? {
+      method: 'POST' as const,
+      path: definition.mainApiPath,
+      body: mainApiBody,
+    };
+    let created: Body;
+    try {
+      created = await this.call({
+        method: target.method,
+        path: target.path,
+        body: target.body,
+        caller,
+        idempotencyKey: this.idempotencyKeyFor(key, reservation.generation, target.body),
+      });
+    } catch (error) {
+      // Refused or unreachable: nothing to map. A retry of the same request carries the same
+      // idempotency key, so if main-api did create the entity it answers that one again.
+      await this.mappings.release(reservation);
+      throw error;
+    }
+    await this.mappings.complete(reservation, target.platformId ?? Number(created.id));
+    return this.render(definition, created);
+  }
+
+  async update(
+    entity: IntegrationEntity,
+    externalId: string,
+    body: WithSource,
+    caller: CallerContext,
+  ): Promise<Body> {
+    const definition = ENTITY_OPERATIONS[entity];
+    const platformId = await this.platformIdOf({ source: body.metadata.source, entity, externalId });
+    const updated = await this.call({
+      method: 'PUT',
+      path: `${definition.mainApiPath}/${platformId}`,
+      body: await this.translate(definition, body.metadata.source, body),
+      caller,
+    });
+    return this.render(definition, updated);
+  }
+
+  /** Deletes the platform entity, then forgets the mapping; an entity already gone is not an error. */
+  async remove(
+    entity: IntegrationEntity,
+    externalId: string,
+    source: IntegrationSource,
+    caller: CallerContext,
+  ): Promise<Body> {
+    const definition = ENTITY_OPERATIONS[entity];
+    const key: MappingKey = { source, entity, externalId };
+    const platformId = await this.platformIdOf(key);
+    const target = definition.deleteRequest?.(platformId) ?? {
+      method: 'DELETE' as const,
+      path: `${definition.mainApiPath}/${platformId}`,
+    };
+    let deleted: Body = { id: platformId };
+    try {
+      deleted = (await this.call({ ...target, caller })) ?? deleted;
+    } catch (error) {
+      if (!(error instanceof IntegrationsError && error.status === 404)) {
+        throw error;
+      }
+    }
+    await this.mappings.forget(key);
+    return this.render(definition, deleted);
+  }
+
+  /** `POST` / `DELETE /{contracts|teams}/{external_id}/users`. */
+  async changeUsers(
+    entity: IntegrationEntity.Contracts | IntegrationEntity.Teams,
+    externalId: string,
+    body: WithSource & { users: string[] },
+    method: 'POST' | 'DELETE',
+    caller: CallerContext,
+  ): Promise<Body> {
+    const source = body.metadata.source;
+    const platformId = await this.platformIdOf({ source, entity, externalId });
+    const userIds = await this.platformIdsOf(source, IntegrationEntity.Users, body.users, 'users');
+    const answer = await this.call({
+      method,
+      path: `${ENTITY_OPERATIONS[entity].mainApiPath}/${platformId}/users`,
+      body: { user_ids: userIds },
+      caller,
+    });
+    return this.render(ENTITY_OPERATIONS[entity], answer);
+  }
+
+  async assignPosition(
+    externalId: string,
+    body: WithSource & { position_id: string },
+    caller: CallerContext,
+  ): Promise<Body> {
+    const source = body.metadata.source;
+    const userId = await this.platformIdOf({ source, entity: IntegrationEntity.Users, externalId });
+    const [positionId] = await this.platformIdsOf(
+      source,
+      IntegrationEntity.Positions,
+      [body.position_id],
+      'position_id',
+    );
+    const user = await this.call({
+      method: 'PUT',
+      path: `/v1/users/${userId}`,
+      body: { user_position_id: positionId },
+      caller,
+    });
+    return this.render(ENTITY_OPERATIONS[IntegrationEntity.Users], user);
+  }
+
+  private async platformIdOf(key: MappingKey): Promise<number> {
+    const ids = await this.mappings.platformIds(key.source, key.entity, [key.externalId]);
+    const platformId = ids.get(key.externalId);
+    if (platformId === undefined) {
+      throw new ExternalIdNotFoundError(key.source, key.entity, key.externalId);
+    }
+    return platformId;
+  }
+
+  private async platformIdsOf(
+    source: IntegrationSource,
+    entity: IntegrationEntity,
+    externalIds: string[],
+    field: string,
+  ): Promise<number[]> {
+    const ids = await this.mappings.platformIds(source, entity, externalIds);
+    const unknown = externalIds.filter((externalId) => !ids.has(externalId));
+    if (unknown.length > 0) {
+      throw new RequestValidationError([
+        {
+          field,
+          validation: 'knownExternalId',
+          message: `${field}: no ${entity} with external id ${unknown.map((id) => `"${id}"`).join(', ')} from ${source}`,
+        },
+      ]);
+    }
+    return externalIds.map((externalId) => ids.get(externalId) as number);
+  }
+
+  /** main-api's body: ours without `metadata` and `id`, references turned into platform ids. */
+  private async translate(
+    definition: EntityOperations,
+    source: IntegrationSource,
+    body: Body,
+  ): Promise<Body> {
+    const { metadata: _metadata, id: _id, ...fields } = body;
+    for (const [field, entity] of Object.entries(definition.references)) {
+      const externalId = fields[field];
+      if (typeof externalId === 'string') {
+        [fields[field]] = await this.platformIdsOf(source, entity, [externalId], field);
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * The same create of the same external id (same body, same generation) always carries the same
+   * key; a changed body or a re-creation after a delete is a new request.
+   */
+  private idempotencyKeyFor(key: MappingKey, generation: number, body: unknown): string {
+    const digest = createHash('sha256')
+      .update(
+        JSON.stringify([
+          this.principals.companyId(),
+          key.source,
+          key.entity,
+          key.externalId,
+          generation,
+          body,
+        ]),
+      )
+      .digest('hex');
+    return `integrations-${digest}`;
+  }
+
+  /** main-api's refusals pass through with their status and message, code ZC003 (decisions §4). */
+  private async call(request: MainApiRequest): Promise<Body> {
+    try {
+      return await this.mainApi.request<Body>(request);
+    } catch (error) {
+      if (error instanceof MainApiRequestError) {
+        throw new IntegrationsError(
+          'MainApiError',
+          IntegrationsErrorCode.ApiRequest,
+          error.status,
+          error.upstreamMessage,
+        );
+      }
+      throw error;
+    }
+  }
+
+  private render(definition: EntityOperations, platformEntity: Body): Body {
+    const rendered = definition.render?.(platformEntity) ?? platformEntity;
+    return isoTimestamps(rendered) as Body;
+  }
+}
+
+function duplicate(key: MappingKey): IntegrationsError {
+  return new IntegrationsError(
+    'DuplicateExternalIdError',
+    IntegrationsErrorCode.Validation,
+    422,
+    `${key.entity}: external id "${key.externalId}" from ${key.source} is already mapped (or being created); ` +
+      'update it with PUT, or delete it first',
+  );
+}
+
+/** main-api writes `YYYY-MM-DD HH:mm:ss` (UTC); integrations answers ISO 8601 UTC (decisions §5). */
+function isoTimestamps(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(isoTimestamps);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([field, inner]) => {
+        const match =
+          typeof inner === 'string' && field.endsWith('_at') ? MAIN_API_TIMESTAMP.exec(inner) : null;
+        return [field, match ? `${match[1]}T${match[2]}.000Z` : isoTimestamps(inner)];
+      }),
+    );
+  }
+  return value;
+}

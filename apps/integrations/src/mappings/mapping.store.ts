@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
+import { DataSource } from 'typeorm';
+
+/** What a create reserved: the row and the generation of its external id. */
+export interface Reservation {
+  mappingId: string;
+  generation: number;
+}
+
+export interface MappingKey {
+  source: IntegrationSource;
+  entity: IntegrationEntity;
+  externalId: string;
+}
+
+/** How long a create owns its reservation; after that a retry of the same external id takes over. */
+const LEASE_SECONDS = 30;
+
+/**
+ * The mapping table's concurrency rules, in SQL: the unique key (company, source, entity, external
+ * id) makes one create win a race; a pending row is owned for a lease, so a create that crashed
+ * between main-api and completion is taken over by the next attempt instead of blocking it forever.
+ * Every statement is scoped to the caller's company.
+ */
+@Injectable()
+export class MappingStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  /** Reserves the external id, or answers undefined when it is taken (complete, or another create in flight). */
+  async reserve(key: MappingKey): Promise<Reservation | undefined> {
+    const companyId = this.principals.companyId();
+    const rows = await this.dataSource.query<{ id: string; generation: number | null }[]>(
+      `INSERT INTO external_mappings (company_id, source, entity, external_id, state, lease_until)
+       VALUES ($1, $2, $3, $4, 'pending', now() + make_interval(secs => $5))
+       ON CONFLICT (company_id, source, entity, external_id) DO UPDATE
+         SET lease_until = EXCLUDED.lease_until, updated_at = now()
+         WHERE external_mappings.state = 'pending' AND external_mappings.lease_until < now()
+       RETURNING id,
+         (SELECT generation FROM external_id_generations g
+           WHERE g.company_id = $1 AND g.source = $2 AND g.entity = $3 AND g.external_id = $4) AS generation`,
+      [companyId, key.source, key.entity, key.externalId, LEASE_SECONDS],
+    );
+    const [row] = rows;
+    return row ? { mappingId: row.id, generation: row.generation ?? 0 } : undefined;
+  }
+
+  async complete(reservation: Reservation, platformId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE external_mappings SET state = 'complete', platform_id = $3, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND company_id = $2 AND state = 'pending'`,
+      [reservation.mappingId, this.principals.companyId(), platformId],
+    );
+  }
+
+  /** Gives the external id back: main-api refused the create, or could not be reached. */
+  async release(reservation: Reservation): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM external_mappings WHERE id = $1 AND company_id = $2 AND state = 'pending'`,
+      [reservation.mappingId, this.principals.companyId()],
+    );
+  }
+
+  /** Platform ids of complete mappings, by external id. */
+  async platformIds(
+    source: IntegrationSource,
+    entity: IntegrationEntity,
+    externalIds: readonly string[],
+  ): Promise<Map<string, number>> {
+    const rows = await this.dataSource.query<{ external_id: string; platform_id: number }[]>(
+      `SELECT external_id, platform_id FROM external_mappings
+        WHERE company_id = $1 AND source = $2 AND entity = $3 AND external_id = ANY($4) AND state = 'complete'`,
+      [this.principals.companyId(), source, entity, [...new Set(externalIds)]],
+    );
+    return new Map(rows.map((row) => [row.external_id, row.platform_id]));
+  }
+
+  /** Forgets the mapping of a deleted entity, counting the deletion (one transaction). */
+  async forget(key: MappingKey): Promise<void> {
+    const companyId = this.principals.companyId();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `DELETE FROM external_mappings
+          WHERE company_id = $1 AND source = $2 AND entity = $3 AND external_id = $4 AND state = 'complete'`,
+        [companyId, key.source, key.entity, key.externalId],
+      );
+      await manager.query(
+        `INSERT INTO external_id_generations (company_id, source, entity, external_id, generation)
+         VALUES ($1, $2, $3, $4, 1)
+         ON CONFLICT (company_id, source, entity, external_id)
+           DO UPDATE SET generation = external_id_generations.generation + 1`,
+        [companyId, key.source, key.entity, key.externalId],
+      );
+    });
+  }
+}

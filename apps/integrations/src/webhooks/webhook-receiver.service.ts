@@ -1,0 +1,232 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { Role, type IntegrationSource } from '@platform/contracts';
+import {
+  findNul,
+  normalizeFailure,
+  RequestValidationError,
+  UpstreamUnavailableError,
+  type RenderedError,
+} from '@platform/runtime';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { IntegrationWritesService } from '../entities/integration-writes.service';
+import { renderIntegrationsError } from '../errors/integrations-error.renderer';
+import { WebhookEventDto } from './dto/webhook-event.dto';
+import { MainApiTokens } from './main-api-tokens';
+import { ENTITY_OPERATIONS } from '../entities/entity-operations';
+import { WebhookSourcesService } from './webhook-sources.service';
+import { WebhookSource } from './webhook-source.entity';
+import type { WebhookEvent } from './webhook-event.entity';
+
+/** How far a delivery's timestamp may be from now (replay window). */
+const WINDOW_SECONDS = 300;
+/** An event left `received` this long (its process died) may be applied again. */
+const STALE_SECONDS = 60;
+
+export interface WebhookDelivery {
+  source: IntegrationSource;
+  companyHeader?: string;
+  eventId?: string;
+  timestamp?: string;
+  signature?: string;
+  rawBody?: Buffer;
+  requestId: string;
+}
+
+export class WebhookAuthenticationError extends Error {}
+
+/**
+ * Incoming webhooks (decisions §7): the signature is checked over the raw bytes before anything is
+ * read or stored; a verified event is stored once per event id, then applied through the same
+ * create/update/delete path as the REST routes, as the API client set up for the source. A
+ * duplicate delivery gets the first outcome again; one that failed because main-api was down is
+ * applied again.
+ */
+@Injectable()
+export class WebhookReceiverService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sources: WebhookSourcesService,
+    private readonly tokens: MainApiTokens,
+    private readonly writes: IntegrationWritesService,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  async receive(delivery: WebhookDelivery): Promise<RenderedError> {
+    const { companyId, source } = await this.authenticate(delivery);
+    const eventId = delivery.eventId ?? '';
+    if (!/^[\x21-\x7e]{1,255}$/.test(eventId)) {
+      throw fieldError('X-Webhook-Id', 'X-Webhook-Id must be 1 to 255 visible ASCII characters');
+    }
+    const event = await this.parse(delivery.rawBody as Buffer);
+    const stored = await this.store(companyId, source.source, eventId, event);
+    if (stored.kind === 'done') {
+      return stored.outcome;
+    }
+    // From here the request acts as the API client set up for this source.
+    this.principals.set({ subject: 'client:webhook', companyId, roleId: Role.CLevel, tokenId: eventId });
+    const outcome = await this.apply(source, eventId, event, delivery.requestId);
+    await this.dataSource.query(
+      `UPDATE webhook_events SET status = $2::varchar, outcome_status = $3, outcome = $4,
+         applied_at = CASE WHEN $2::varchar = 'applied' THEN now() ELSE applied_at END
+       WHERE id = $1`,
+      [stored.id, outcome.eventStatus, outcome.rendered.status, JSON.stringify(outcome.rendered.body)],
+    );
+    return outcome.rendered;
+  }
+
+  /** Company, known source, fresh timestamp, valid signature: or a 401 and nothing stored. */
+  private async authenticate(
+    delivery: WebhookDelivery,
+  ): Promise<{ companyId: number; source: WebhookSource }> {
+    const companyId = Number(delivery.companyHeader);
+    if (!Number.isSafeInteger(companyId) || companyId < 1) {
+      throw new WebhookAuthenticationError('X-Company-Id must be your company id');
+    }
+    const [source] = await this.dataSource
+      .getRepository(WebhookSource)
+      .find({ where: { companyId, source: delivery.source }, take: 1 });
+    const timestamp = Number(delivery.timestamp);
+    if (!Number.isSafeInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > WINDOW_SECONDS) {
+      throw new WebhookAuthenticationError(
+        'X-Webhook-Timestamp must be the Unix time of sending, within 5 minutes',
+      );
+    }
+    const signature = /^sha256=([0-9a-f]{64})$/.exec(delivery.signature ?? '')?.[1];
+    if (!source || !signature || !delivery.rawBody) {
+      throw new WebhookAuthenticationError('The signature does not match');
+    }
+    const expected = createHmac('sha256', this.sources.box.open(source.signingSecretSealed))
+      .update(`${timestamp}.`)
+      .update(delivery.rawBody)
+      .digest();
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+      throw new WebhookAuthenticationError('The signature does not match');
+    }
+    return { companyId, source };
+  }
+
+  private async parse(rawBody: Buffer): Promise<WebhookEventDto> {
+    let plain: unknown;
+    try {
+      plain = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw fieldError('body', 'The body must be a JSON event {action, entity, external_id, data}');
+    }
+    const nul = findNul(plain);
+    if (nul !== undefined) {
+      // PostgreSQL (jsonb) cannot store U+0000: refuse it here rather than fail there.
+      throw fieldError(nul || 'body', `${nul || 'body'} must not contain the NUL character`);
+    }
+    const event = plainToInstance(WebhookEventDto, plain);
+    const errors =
+      typeof plain === 'object' && plain !== null ? await validate(event, { whitelist: true }) : [];
+    if (typeof plain !== 'object' || plain === null || errors.length > 0) {
+      throw errors.length > 0
+        ? RequestValidationError.fromClassValidator(errors)
+        : fieldError('body', 'The body must be a JSON object');
+    }
+    return event;
+  }
+
+  /** Stores the event once; a known event id answers its first outcome, unless it may be retried. */
+  private async store(
+    companyId: number,
+    source: string,
+    eventId: string,
+    event: WebhookEventDto,
+  ): Promise<{ kind: 'new'; id: string } | { kind: 'done'; outcome: RenderedError }> {
+    const inserted = await this.dataSource.query<{ id: string }[]>(
+      `INSERT INTO webhook_events (company_id, source, event_id, payload) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_id, source, event_id) DO UPDATE SET status = 'received', received_at = now()
+         WHERE webhook_events.status = 'retryable'
+            OR (webhook_events.status = 'received' AND webhook_events.received_at < now() - make_interval(secs => $5))
+       RETURNING id`,
+      [companyId, source, eventId, JSON.stringify(event), STALE_SECONDS],
+    );
+    if (inserted[0]) {
+      return { kind: 'new', id: inserted[0].id };
+    }
+    const [known] = await this.dataSource.query<Pick<WebhookEvent, 'status' | 'outcomeStatus' | 'outcome'>[]>(
+      `SELECT status, outcome_status AS "outcomeStatus", outcome FROM webhook_events
+        WHERE company_id = $1 AND source = $2 AND event_id = $3`,
+      [companyId, source, eventId],
+    );
+    if (!known || known.status === 'received') {
+      return {
+        kind: 'done',
+        outcome: {
+          status: 409,
+          body: { event_id: eventId, status: 'processing', message: 'This event is being applied' },
+        },
+      };
+    }
+    return {
+      kind: 'done',
+      outcome: { status: known.outcomeStatus ?? 200, body: { ...known.outcome, duplicate: true } },
+    };
+  }
+
+  private async apply(
+    source: WebhookSource,
+    eventId: string,
+    event: WebhookEventDto,
+    requestId: string,
+  ): Promise<{ eventStatus: 'applied' | 'failed' | 'retryable'; rendered: RenderedError }> {
+    try {
+      const operations = ENTITY_OPERATIONS[event.entity];
+      const dtoClass = event.action === 'delete' ? undefined : operations[event.action];
+      if (event.action === 'delete' ? !operations.delete : !dtoClass) {
+        throw fieldError(
+          'action',
+          `${event.entity} cannot be ${event.action}d through the integrations service`,
+        );
+      }
+      const token = await this.tokens.tokenFor(
+        source.apiKey,
+        this.sources.box.open(source.clientSecretSealed),
+      );
+      const caller = { authorization: `Bearer ${token}`, requestId };
+      const sourceToken = source.source as IntegrationSource;
+      let entity: Record<string, unknown>;
+      if (event.action === 'delete') {
+        entity = await this.writes.remove(event.entity, event.external_id, sourceToken, caller);
+      } else {
+        const body = await validated(dtoClass as NonNullable<typeof dtoClass>, {
+          ...event.data,
+          metadata: { source: sourceToken },
+          ...(event.action === 'create' ? { id: event.external_id } : {}),
+        });
+        entity =
+          event.action === 'create'
+            ? await this.writes.create(event.entity, body as never, caller)
+            : await this.writes.update(event.entity, event.external_id, body as never, caller);
+      }
+      const platformId = typeof entity.id === 'number' ? entity.id : null;
+      return {
+        eventStatus: 'applied',
+        rendered: { status: 200, body: { event_id: eventId, status: 'applied', platform_id: platformId } },
+      };
+    } catch (error) {
+      const rendered = renderIntegrationsError(normalizeFailure(error), error);
+      const retryable = error instanceof UpstreamUnavailableError || rendered.status >= 500;
+      return { eventStatus: retryable ? 'retryable' : 'failed', rendered };
+    }
+  }
+}
+
+async function validated(dtoClass: new () => object, plain: object): Promise<object> {
+  const instance = plainToInstance(dtoClass, plain);
+  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: true });
+  if (errors.length > 0) {
+    throw RequestValidationError.fromClassValidator(errors);
+  }
+  return instance;
+}
+
+function fieldError(field: string, message: string): RequestValidationError {
+  return new RequestValidationError([{ field, validation: 'webhook', message }]);
+}

@@ -1,0 +1,730 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import {
+  FakeHttpServer,
+  signTestToken,
+  startTestService,
+  type RecordedRequest,
+  type TestService,
+} from '@platform/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+// The issue asks for a real main-api behind these tests: the test (only) starts main-api in
+// process through main-api's own test harness. No production code crosses apps.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
+import { IntegrationsEnv } from '../src/config/integrations.env';
+import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsService } from '../src/integrations.service';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Body = Record<string, unknown>;
+
+/**
+ * Sits between integrations and the real main-api: forwards everything, unless a test tells it to
+ * lose main-api's answer (main-api did the work, integrations sees a 503) or to fail before main-api.
+ */
+class MainApiProxy {
+  loseAnswer?: (request: RecordedRequest) => boolean;
+  failBefore?: (request: RecordedRequest) => boolean;
+
+  private constructor(
+    readonly server: FakeHttpServer,
+    private readonly target: string,
+  ) {}
+
+  static async start(target: string): Promise<MainApiProxy> {
+    const started: { proxy?: MainApiProxy } = {};
+    const server = await FakeHttpServer.start(
+      (request, response) => void started.proxy?.forward(request, response),
+    );
+    started.proxy = new MainApiProxy(server, target);
+    return started.proxy;
+  }
+
+  private async forward(request: RecordedRequest, response: ServerResponse): Promise<void> {
+    if (this.failBefore?.(request)) {
+      response.writeHead(503).end();
+      return;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+      ),
+    );
+    const answer = await fetch(`${this.target}${request.url}`, {
+      method: request.method,
+      headers,
+      body: request.body.length > 0 ? request.body : undefined,
+    });
+    const text = await answer.text();
+    if (this.loseAnswer?.(request)) {
+      response.writeHead(503).end();
+      return;
+    }
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  }
+}
+
+describe('integrations: entities by external id, with main-api behind it (e2e)', () => {
+  let main: MainApiTestApp;
+  let proxy: MainApiProxy;
+  let integrations: TestService<IntegrationsEnv>;
+  let acme: number;
+  let globex: number;
+  let integrationsDb: DataSource;
+
+  const call = (
+    method: Method,
+    url: string,
+    body?: object,
+    options: { company?: number; role?: number } = {},
+  ) =>
+    integrations.app.inject({
+      method,
+      url: `/v2/integrations${url}`,
+      headers: {
+        authorization: `Bearer ${signTestToken({
+          keys: main.keys,
+          companyId: options.company ?? acme,
+          roleId: options.role ?? 1,
+        })}`,
+      },
+      ...(body ? { payload: body } : {}),
+    });
+  const mainApiGet = async (url: string, company = acme) => {
+    const response = await main.call('GET', url, undefined, { company });
+    return { status: response.statusCode, body: response.json<Body>() };
+  };
+  const expectError = (response: LightMyRequestResponse, status: number, error: string, code: string) => {
+    expect({ status: response.statusCode, ...response.json<Body>() }).toEqual({
+      status,
+      error,
+      code,
+      message: expect.any(String),
+    });
+  };
+  const metadata = (source = 'JIRA') => ({ metadata: { source } });
+
+  beforeAll(async () => {
+    main = await startMainApiTestApp(['Acme', 'Globex']);
+    const mainApiUrl = await main.listen();
+    proxy = await MainApiProxy.start(mainApiUrl);
+    integrations = await startTestService({
+      definition: integrationsService,
+      envClass: IntegrationsEnv,
+      dataSourceOptions: integrationsDataSourceOptions,
+      env: {
+        MAIN_API_URL: proxy.server.url,
+        MAIN_API_TIMEOUT_MS: '3000',
+        MAIN_API_BREAKER_THRESHOLD: '1000',
+        INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      },
+    });
+    [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
+    integrationsDb = await new DataSource(integrationsDataSourceOptions(integrations.env)).initialize();
+  });
+
+  afterAll(async () => {
+    await integrationsDb?.destroy();
+    await integrations?.close();
+    await proxy?.server.stop();
+    await main?.close();
+  });
+
+  afterEach(() => {
+    proxy.loseAnswer = undefined;
+    proxy.failBefore = undefined;
+  });
+
+  describe('the README story: a client, a project referencing it, a rename', () => {
+    it('creates both by external id and renames the project in main-api', async () => {
+      const client = await call('POST', '/clients', { ...metadata(), id: 'CLI-1', name: 'Acme Foods' });
+      expect(client.statusCode).toBe(201);
+      const project = await call('POST', '/projects', {
+        ...metadata(),
+        id: 'PROJ-1',
+        name: 'Spring',
+        client_id: 'CLI-1',
+        start: '2026-03-01',
+        end: '2026-06-30',
+      });
+      expect(project.statusCode).toBe(201);
+      const projectId = project.json<{ id: number }>().id;
+      expect(projectId).toEqual(expect.any(Number));
+      expect((await mainApiGet(`/projects/${projectId}`)).body).toMatchObject({
+        name: 'Spring',
+        client: { id: client.json<{ id: number }>().id },
+      });
+
+      const renamed = await call('PUT', '/projects/PROJ-1', { ...metadata(), name: 'Spring launch' });
+
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ id: projectId, name: 'Spring launch' });
+      expect((await mainApiGet(`/projects/${projectId}`)).body).toMatchObject({ name: 'Spring launch' });
+      expect((await call('GET', '/projects/PROJ-1?source=JIRA')).json()).toMatchObject({
+        platform_id: projectId,
+        state: 'complete',
+      });
+    });
+  });
+
+  describe('metadata.source and validation', () => {
+    it.each([
+      ['no metadata', { id: 'W-1', name: 'Studio' }],
+      ['metadata without source', { metadata: {}, id: 'W-1', name: 'Studio' }],
+      ['an unknown source', { metadata: { source: 'MYSPACE' }, id: 'W-1', name: 'Studio' }],
+      ['a lower-case source', { metadata: { source: 'jira' }, id: 'W-1', name: 'Studio' }],
+      ['no external id', { ...metadata(), name: 'Studio' }],
+      ['no name', { ...metadata(), id: 'W-1' }],
+      ['a numeric external id', { ...metadata(), id: 7, name: 'Studio' }],
+    ])('refuses %s with ValidationError ZC002', async (_case, body) => {
+      expectError(await call('POST', '/workspaces', body), 400, 'ValidationError', 'ZC002');
+    });
+
+    it('names an unknown reference and reserves nothing', async () => {
+      const response = await call('POST', '/brands', {
+        ...metadata(),
+        id: 'B-X',
+        name: 'X',
+        client_id: 'NOPE',
+      });
+
+      expectError(response, 400, 'ValidationError', 'ZC002');
+      expect(response.json<{ message: string }>().message).toContain('client_id');
+      expect((await call('GET', '/brands/B-X?source=JIRA')).statusCode).toBe(404);
+    });
+
+    it('refuses roles below Director with 403', async () => {
+      const response = await call(
+        'POST',
+        '/workspaces',
+        { ...metadata(), id: 'W-R', name: 'x' },
+        { role: 3 },
+      );
+
+      expectError(response, 403, 'Forbidden', 'ZC001');
+    });
+  });
+
+  describe('workspaces (interfaces.md)', () => {
+    it('answers exactly the workspace fields, timestamps in ISO 8601 UTC', async () => {
+      const response = await call('POST', '/workspaces', { ...metadata(), id: 'W-1', name: 'Studio' });
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        name: 'Studio',
+        active: true,
+        description: null,
+        company_id: acme,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
+        updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
+      });
+      const updated = await call('PUT', '/workspaces/W-1', { ...metadata(), active: false });
+      expect(updated.json()).toMatchObject({ name: 'Studio', active: false });
+    });
+
+    it('refuses the same external id again with DuplicateExternalIdError, and keeps sources apart', async () => {
+      expectError(
+        await call('POST', '/workspaces', { ...metadata(), id: 'W-1', name: 'Again' }),
+        422,
+        'DuplicateExternalIdError',
+        'ZC002',
+      );
+      const otherSource = await call('POST', '/workspaces', {
+        ...metadata('HUBSPOT'),
+        id: 'W-1',
+        name: 'CRM one',
+      });
+      expect(otherSource.statusCode).toBe(201);
+      expect(otherSource.json<{ name: string }>().name).toBe('CRM one');
+    });
+
+    it('has no delete (interfaces.md lists create and update)', async () => {
+      expect((await call('DELETE', '/workspaces/W-1?source=JIRA')).statusCode).toBe(404);
+    });
+  });
+
+  describe('every entity and operation', () => {
+    it('runs the whole catalogue by external ids of one source', async () => {
+      const s = metadata('HUBSPOT');
+      const ok = async (method: Method, url: string, body: object, status: number) => {
+        const response = await call(method, url, body);
+        expect({ url, status: response.statusCode, body: response.json<Body>() }).toMatchObject({
+          url,
+          status,
+        });
+        return response.json<Body>();
+      };
+      const client = await ok('POST', '/clients', { ...s, id: 'C1', name: 'Client' }, 201);
+      await ok('PUT', '/clients/C1', { ...s, name: 'Client renamed' }, 200);
+      const brand = await ok('POST', '/brands', { ...s, id: 'B1', name: 'Brand', client_id: 'C1' }, 201);
+      expect(brand.client_id).toBe(client.id);
+      await ok('PUT', '/brands/B1', { ...s, description: 'New' }, 200);
+      const category = await ok('POST', '/position-categories', { ...s, id: 'PC1', name: 'Creative' }, 201);
+      const position = await ok(
+        'POST',
+        '/positions',
+        { ...s, id: 'P1', name: 'Designer', category_id: 'PC1' },
+        201,
+      );
+      expect(position.category_id).toBe(category.id);
+      await ok('PUT', '/positions/P1', { ...s, name: 'Senior designer' }, 200);
+      await ok('PUT', '/position-categories/PC1', { ...s, name: 'Design' }, 200);
+      const user = await ok(
+        'POST',
+        '/users',
+        { ...s, id: 'U1', first_name: 'Ada', last_name: 'L', email: 'ada@crm.test', role_id: 4 },
+        201,
+      );
+      await ok(
+        'POST',
+        '/users',
+        { ...s, id: 'U2', first_name: 'Bob', last_name: 'M', email: 'bob@crm.test', role_id: 4 },
+        201,
+      );
+      await ok('PUT', '/users/U1', { ...s, last_name: 'Lovelace' }, 200);
+      const assigned = await ok('PUT', '/users/U1/position', { ...s, position_id: 'P1' }, 200);
+      expect(assigned).toMatchObject({
+        id: user.id,
+        user_position_id: position.id,
+        position_name: 'Senior designer',
+      });
+      const contract = await ok('POST', '/contracts', { ...s, id: 'K1', name: 'MSA', client_id: 'C1' }, 201);
+      await ok('PUT', '/contracts/K1', { ...s, name: 'MSA 2027' }, 200);
+      await ok('POST', '/contracts/K1/users', { ...s, users: ['U1', 'U2'] }, 200);
+      await ok('DELETE', '/contracts/K1/users', { ...s, users: ['U2'] }, 200);
+      const team = await ok('POST', '/teams', { ...s, id: 'T1', name: 'Pod' }, 201);
+      await ok('PUT', '/teams/T1', { ...s, description: 'Brand pod' }, 200);
+      expect(await ok('POST', '/teams/T1/users', { ...s, users: ['U1', 'U2'] }, 200)).toMatchObject({
+        id: team.id,
+        user_ids: [user.id, expect.any(Number)],
+      });
+      expect(await ok('DELETE', '/teams/T1/users', { ...s, users: ['U2'] }, 200)).toMatchObject({
+        user_ids: [user.id],
+      });
+      const project = await ok(
+        'POST',
+        '/projects',
+        { ...s, id: 'PR1', name: 'Launch', client_id: 'C1', brand_id: 'B1', pm_id: 'U1', contract_id: 'K1' },
+        201,
+      );
+      expect(project).toMatchObject({
+        client: { id: client.id },
+        pm_id: user.id,
+        brand_id: brand.id,
+        contract_id: contract.id,
+      });
+      const week = [{ day_of_week: 1, daily_hours: 8, start_at: '09:00:00', end_at: '17:00:00' }];
+      await ok('POST', '/working-time', { ...s, id: 'WT1', user_id: 'U1', entries: week }, 201);
+      expect((await mainApiGet(`/working-time/users/${String(user.id)}`)).body).toEqual([
+        expect.objectContaining({ day_of_week: 1, daily_hours: 8 }),
+      ]);
+      const leave = await ok(
+        'POST',
+        '/user-leaves',
+        {
+          ...s,
+          id: 'L1',
+          userId: 'U1',
+          leaveTypeId: 1,
+          start: '2026-12-21T00:00:00Z',
+          end: '2026-12-24T23:59:59Z',
+          allDay: true,
+        },
+        201,
+      );
+      expect(leave).toMatchObject({ user_id: user.id, all_day: true });
+
+      // Deletes: the entity goes in main-api, then its mapping.
+      await ok('DELETE', '/working-time/WT1', s, 200);
+      expect((await mainApiGet(`/working-time/users/${String(user.id)}`)).body).toEqual([]);
+      await ok('DELETE', '/projects/PR1?source=HUBSPOT', {}, 200);
+      await ok('DELETE', '/contracts/K1', s, 200);
+      await ok('DELETE', '/brands/B1', s, 200);
+      await ok('DELETE', '/positions/P1', s, 200);
+      await ok('DELETE', '/position-categories/PC1', s, 200);
+      await ok('DELETE', '/users/U2', s, 200);
+      await ok('DELETE', '/clients/C1', s, 200);
+      expect((await mainApiGet(`/clients/${String(client.id)}`)).status).toBe(404);
+      expectError(
+        await call('PUT', '/clients/C1', { ...s, name: 'x' }),
+        404,
+        'ExternalIdNotFoundError',
+        'ZC001',
+      );
+      expectError(await call('DELETE', '/clients/C1', s), 404, 'ExternalIdNotFoundError', 'ZC001');
+
+      // After a delete, the external id may be created again: a new entity, not a replay.
+      const again = await ok('POST', '/clients', { ...s, id: 'C1', name: 'Client' }, 201);
+      expect(again.id).not.toBe(client.id);
+    });
+
+    it('requires metadata.source on a DELETE, in the body or the query', async () => {
+      expectError(await call('DELETE', '/clients/ANY'), 400, 'ValidationError', 'ZC002');
+      expectError(await call('DELETE', '/clients/ANY?source=NOPE'), 400, 'ValidationError', 'ZC002');
+      expectError(await call('DELETE', '/clients/ANY?source=JIRA'), 404, 'ExternalIdNotFoundError', 'ZC001');
+    });
+
+    it('passes main-api refusals through with their status and ZC003, leaving no mapping', async () => {
+      await call('POST', '/users', {
+        ...metadata(),
+        id: 'TAKEN-1',
+        first_name: 'A',
+        last_name: 'B',
+        email: 'taken@x.test',
+        role_id: 4,
+      });
+
+      const clash = await call('POST', '/users', {
+        ...metadata(),
+        id: 'TAKEN-2',
+        first_name: 'A',
+        last_name: 'B',
+        email: 'taken@x.test',
+        role_id: 4,
+      });
+
+      expect(clash.statusCode).toBe(422);
+      expect(clash.json()).toMatchObject({ code: 'ZC003', message: expect.stringContaining('mail') });
+      expect((await call('GET', '/users/TAKEN-2?source=JIRA')).statusCode).toBe(404);
+    });
+  });
+
+  describe('safe under concurrency and failure', () => {
+    it('50 concurrent creates of one external id: one entity in main-api, one mapping', async () => {
+      const body = { ...metadata('ZAPIER'), id: 'RACE-1', name: 'Race client' };
+
+      const responses = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/clients', body)));
+
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      for (const response of responses.filter((candidate) => candidate.statusCode !== 201)) {
+        expectError(response, 422, 'DuplicateExternalIdError', 'ZC002');
+      }
+      const inMainApi = await main.call(
+        'GET',
+        `/clients?page=false&filters=${encodeURIComponent('{"name":"Race client"}')}`,
+      );
+      expect(inMainApi.json<unknown[]>()).toHaveLength(1);
+    });
+
+    it('main-api failing before it creates: no mapping left, and a retry creates once', async () => {
+      proxy.failBefore = (request) => request.method === 'POST' && request.url === '/v1/clients';
+      const body = { ...metadata('SLACK'), id: 'FAIL-1', name: 'Fails first' };
+
+      const failed = await call('POST', '/clients', body);
+
+      expectError(failed, 503, 'MainApiUnavailableError', 'ZC003');
+      expect((await call('GET', '/clients/FAIL-1?source=SLACK')).statusCode).toBe(404);
+      proxy.failBefore = undefined;
+      expect((await call('POST', '/clients', body)).statusCode).toBe(201);
+      const named = await main.call(
+        'GET',
+        `/clients?page=false&filters=${encodeURIComponent('{"name":"Fails first"}')}`,
+      );
+      expect(named.json<unknown[]>()).toHaveLength(1);
+    });
+
+    it('main-api creating but its answer lost: no mapping left, and the retry is replayed, not created again', async () => {
+      proxy.loseAnswer = (request) => request.method === 'POST' && request.url === '/v1/clients';
+      const body = { ...metadata('SLACK'), id: 'LOST-1', name: 'Answer lost' };
+
+      const failed = await call('POST', '/clients', body);
+
+      expectError(failed, 503, 'MainApiUnavailableError', 'ZC003');
+      expect((await call('GET', '/clients/LOST-1?source=SLACK')).statusCode).toBe(404);
+      proxy.loseAnswer = undefined;
+      const retried = await call('POST', '/clients', body);
+      expect(retried.statusCode).toBe(201);
+      const named = await main.call(
+        'GET',
+        `/clients?page=false&filters=${encodeURIComponent('{"name":"Answer lost"}')}`,
+      );
+      expect(named.json<{ id: number }[]>()).toEqual([
+        { ...named.json<{ id: number }[]>()[0], id: retried.json<{ id: number }>().id },
+      ]);
+    });
+  });
+
+  describe('a create that crashed between main-api and the mapping', () => {
+    const reservePending = (externalId: string, leaseSeconds: number) =>
+      integrationsDb.query(
+        `INSERT INTO external_mappings (company_id, source, entity, external_id, state, lease_until)
+         VALUES ($1, 'SAP', 'clients', $2, 'pending', now() + make_interval(secs => $3))`,
+        [acme, externalId, leaseSeconds],
+      );
+
+    it('is taken over by the next attempt once its lease has expired', async () => {
+      await reservePending('CRASH-1', -1);
+
+      const response = await call('POST', '/clients', {
+        ...metadata('SAP'),
+        id: 'CRASH-1',
+        name: 'After a crash',
+      });
+
+      expect(response.statusCode).toBe(201);
+      expect((await call('GET', '/clients/CRASH-1?source=SAP')).json()).toMatchObject({
+        state: 'complete',
+        platform_id: response.json<{ id: number }>().id,
+      });
+    });
+
+    it('still blocks a second create while the first holds its lease', async () => {
+      await reservePending('INFLIGHT-1', 30);
+
+      const response = await call('POST', '/clients', {
+        ...metadata('SAP'),
+        id: 'INFLIGHT-1',
+        name: 'Too early',
+      });
+
+      expectError(response, 422, 'DuplicateExternalIdError', 'ZC002');
+    });
+  });
+
+  describe('webhooks', () => {
+    let secret: string;
+    const sign = (body: string, timestamp: number, key = secret) =>
+      `sha256=${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`;
+    const deliver = (
+      event: object | string,
+      options: {
+        id?: string;
+        timestamp?: number;
+        signature?: string;
+        company?: number;
+        source?: string;
+      } = {},
+    ) => {
+      const body = typeof event === 'string' ? event : JSON.stringify(event);
+      const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+      return integrations.app.inject({
+        method: 'POST',
+        url: `/v2/integrations/webhooks/${options.source ?? 'GITHUB'}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-company-id': String(options.company ?? acme),
+          'x-webhook-id': options.id ?? `evt-${Math.random()}`,
+          'x-webhook-timestamp': String(timestamp),
+          'x-webhook-signature': options.signature ?? sign(body, timestamp),
+        },
+        payload: body,
+      });
+    };
+    const storedEvents = async () =>
+      Number(
+        (await integrationsDb.query<{ count: string }[]>('SELECT count(*) FROM webhook_events'))[0]?.count,
+      );
+
+    beforeAll(async () => {
+      const company = main.companies[0];
+      const setUp = await call('PUT', '/webhook-sources/GITHUB', {
+        api_key: company.apiKey,
+        client_secret: company.clientSecret,
+      });
+      expect(setUp.statusCode).toBe(200);
+      secret = setUp.json<{ signing_secret: string }>().signing_secret;
+    });
+
+    it('is set up by C-Level users only, with a working API client of their company', async () => {
+      const company = main.companies[0];
+      const credentials = { api_key: company.apiKey, client_secret: company.clientSecret };
+
+      expect((await call('PUT', '/webhook-sources/SLACK', credentials, { role: 2 })).statusCode).toBe(403);
+      expectError(
+        await call('PUT', '/webhook-sources/SLACK', { ...credentials, client_secret: 'wrong' }),
+        400,
+        'ValidationError',
+        'ZC002',
+      );
+      const other = main.companies[1];
+      const foreign = await call('PUT', '/webhook-sources/SLACK', {
+        api_key: other.apiKey,
+        client_secret: other.clientSecret,
+      });
+      expectError(foreign, 400, 'ValidationError', 'ZC002');
+      expect(foreign.json<{ message: string }>().message).toContain('another company');
+      expect((await call('GET', '/webhook-sources')).json()).toEqual([
+        {
+          source: 'GITHUB',
+          api_key: company.apiKey,
+          created_at: expect.any(String),
+          updated_at: expect.any(String),
+        },
+      ]);
+    });
+
+    it('applies a signed event through the create path, once per event id', async () => {
+      const event = {
+        action: 'create',
+        entity: 'clients',
+        external_id: 'GH-C1',
+        data: { name: 'From a webhook' },
+      };
+
+      const first = await deliver(event, { id: 'evt-1' });
+      const again = await deliver(event, { id: 'evt-1' });
+
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ event_id: 'evt-1', status: 'applied', platform_id: expect.any(Number) });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ ...first.json<object>(), duplicate: true });
+      const named = await main.call(
+        'GET',
+        `/clients?page=false&filters=${encodeURIComponent('{"name":"From a webhook"}')}`,
+      );
+      expect(named.json<unknown[]>()).toHaveLength(1);
+      expect((await call('GET', '/clients/GH-C1?source=GITHUB')).json()).toMatchObject({ state: 'complete' });
+    });
+
+    it('updates and deletes by external id', async () => {
+      await deliver({
+        action: 'create',
+        entity: 'projects',
+        external_id: 'GH-P1',
+        data: { name: 'Repo', client_id: 'GH-C1' },
+      });
+
+      const renamed = await deliver({
+        action: 'update',
+        entity: 'projects',
+        external_id: 'GH-P1',
+        data: { name: 'Repo v2' },
+      });
+
+      const platformId = renamed.json<{ platform_id: number }>().platform_id;
+      expect((await mainApiGet(`/projects/${platformId}`)).body).toMatchObject({ name: 'Repo v2' });
+      expect((await deliver({ action: 'delete', entity: 'projects', external_id: 'GH-P1' })).statusCode).toBe(
+        200,
+      );
+      expect((await call('GET', '/projects/GH-P1?source=GITHUB')).statusCode).toBe(404);
+    });
+
+    it.each([
+      ['a wrong signature', { signature: `sha256=${'0'.repeat(64)}` }],
+      ['a signature made with another secret', { signature: 'other-secret' }],
+      ['no signature', { signature: '' }],
+      ['a timestamp more than 5 minutes old', { offset: -301 }],
+      ['a timestamp more than 5 minutes ahead', { offset: 301 }],
+      ['a company without this source', { company: 999 }],
+      ['a source not set up', { source: 'OKTA' }],
+    ] as [string, { signature?: string; offset?: number; company?: number; source?: string }][])(
+      'answers 401 and stores nothing for %s',
+      async (_case, options) => {
+        const before = await storedEvents();
+        const body = JSON.stringify({
+          action: 'create',
+          entity: 'clients',
+          external_id: 'GH-X',
+          data: { name: 'x' },
+        });
+        const timestamp = Math.floor(Date.now() / 1000) + (options.offset ?? 0);
+        const signature =
+          options.signature === 'other-secret' ? sign(body, timestamp, 'whsec_other') : options.signature;
+
+        const response = await deliver(body, {
+          ...options,
+          timestamp,
+          ...(signature === undefined ? {} : { signature }),
+        });
+
+        expectError(response, 401, 'Unauthorized', 'ZC001');
+        expect(await storedEvents()).toBe(before);
+      },
+    );
+
+    it('refuses a body changed after signing', async () => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signed = JSON.stringify({
+        action: 'create',
+        entity: 'clients',
+        external_id: 'GH-T',
+        data: { name: 'a' },
+      });
+
+      const response = await deliver(signed.replace('"a"', '"b"'), {
+        timestamp,
+        signature: sign(signed, timestamp),
+      });
+
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('answers a signed but malformed event 400, and an invalid one with the same answer on every delivery', async () => {
+      expectError(await deliver('{"action":"explode"}'), 400, 'ValidationError', 'ZC002');
+      expectError(await deliver('not json'), 400, 'ValidationError', 'ZC002');
+      const nul = { action: 'create', entity: 'clients', external_id: 'GH-NUL', data: { name: 'a\u0000b' } };
+      expectError(await deliver(nul), 400, 'ValidationError', 'ZC002');
+      const invalid = { action: 'create', entity: 'clients', external_id: 'GH-BAD', data: {} };
+
+      const first = await deliver(invalid, { id: 'evt-bad' });
+      const again = await deliver(invalid, { id: 'evt-bad' });
+
+      expectError(first, 400, 'ValidationError', 'ZC002');
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ ...first.json<object>(), duplicate: true });
+    });
+
+    it('answers 503 while main-api is down and applies the same event when it is delivered again', async () => {
+      proxy.failBefore = (request) => request.method === 'POST' && request.url === '/v1/clients';
+      const event = {
+        action: 'create',
+        entity: 'clients',
+        external_id: 'GH-LATER',
+        data: { name: 'Applied later' },
+      };
+
+      const down = await deliver(event, { id: 'evt-later' });
+      proxy.failBefore = undefined;
+      const retried = await deliver(event, { id: 'evt-later' });
+
+      expectError(down, 503, 'MainApiUnavailableError', 'ZC003');
+      expect(retried.json()).toMatchObject({ event_id: 'evt-later', status: 'applied' });
+    });
+  });
+
+  describe('database failure', () => {
+    it('answers 500 DatabaseError ZC004 without SQL in the message', async () => {
+      await integrationsDb.query('ALTER TABLE external_mappings RENAME TO external_mappings_away');
+      try {
+        const response = await call('PUT', '/clients/ANY', { ...metadata(), name: 'x' });
+
+        expectError(response, 500, 'DatabaseError', 'ZC004');
+        expect(response.json<{ message: string }>().message).not.toMatch(
+          /external_mappings|SELECT|relation/i,
+        );
+      } finally {
+        await integrationsDb.query('ALTER TABLE external_mappings_away RENAME TO external_mappings');
+      }
+    });
+  });
+
+  describe('companies', () => {
+    it("answers another company's external ids as unknown", async () => {
+      await call('POST', '/clients', { ...metadata('OKTA'), id: 'MINE-1', name: 'Mine' });
+
+      expectError(
+        await call('PUT', '/clients/MINE-1', { ...metadata('OKTA'), name: 'Theirs' }, { company: globex }),
+        404,
+        'ExternalIdNotFoundError',
+        'ZC001',
+      );
+      expectError(
+        await call('GET', '/clients/MINE-1?source=OKTA', undefined, { company: globex }),
+        404,
+        'ExternalIdNotFoundError',
+        'ZC001',
+      );
+      const reference = await call(
+        'POST',
+        '/brands',
+        { ...metadata('OKTA'), id: 'BR-G', name: 'x', client_id: 'MINE-1' },
+        { company: globex },
+      );
+      expectError(reference, 400, 'ValidationError', 'ZC002');
+    });
+  });
+});
