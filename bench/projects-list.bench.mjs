@@ -2,56 +2,10 @@
 // one company (issue 5). Runs the built main-api against a scratch database on the server at
 // BENCH_DATABASE_URL (default: the local PostgreSQL) and prints latency percentiles as JSON.
 // Usage: npx nx run main-api:build && node bench/projects-list.bench.mjs [projects=100000] [requests=200]
-import { spawn } from 'node:child_process';
-import { generateKeyPairSync, createHash, sign, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { runCommand, scratchDatabase, signingKey, sql, startService } from './support.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECTS = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `bench_projects_${Date.now()}`;
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
-
-async function sql(url, text, values) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(file, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'dist/apps/main-api/apps/main-api/src', file)], {
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
-  });
-}
-
-function token(privateKey, kid, companyId) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const input = `${encode({ alg: 'RS256', typ: 'JWT', kid })}.${encode({ iss: 'agency-platform', aud: 'agency-platform-api', sub: 'user:1', company_id: companyId, role_id: 1, iat: now, exp: now + 3600, jti: randomUUID() })}`;
-  return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -74,20 +28,13 @@ async function measure(url, headers) {
   };
 }
 
-await sql(adminUrl, `CREATE DATABASE "${database}"`);
+const database = await scratchDatabase('bench_projects');
+const databaseUrl = database.url;
 let service;
 try {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const { n, e } = publicKey.export({ format: 'jwk' });
-  const kid = createHash('sha256')
-    .update(JSON.stringify({ e, kty: 'RSA', n }))
-    .digest('base64url');
-  const env = {
-    DATABASE_URL: databaseUrl,
-    JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-    LOG_LEVEL: 'warn',
-  };
-  await run('migrate.js', env);
+  const key = signingKey();
+  const env = { DATABASE_URL: databaseUrl, JWT_PRIVATE_KEY: key.privatePem, LOG_LEVEL: 'warn' };
+  await runCommand('main-api', 'migrate.js', env);
 
   const seedStarted = Date.now();
   const { rows } = await sql(
@@ -111,23 +58,9 @@ try {
   await sql(databaseUrl, 'ANALYZE');
   const seedSeconds = (Date.now() - seedStarted) / 1000;
 
-  const port = await freePort();
-  service = spawn(process.execPath, [join(root, 'dist/apps/main-api/apps/main-api/src/main.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    if (
-      (await fetch(`${base}/health/ready`)
-        .then((r) => r.status)
-        .catch(() => 0)) === 200
-    ) {
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const headers = { authorization: `Bearer ${token(privateKey, kid, companyId)}` };
+  service = await startService('main-api', env);
+  const base = service.url;
+  const headers = { authorization: `Bearer ${key.token({ companyId })}` };
   const lastPage = Math.ceil(PROJECTS / 50);
   const results = {
     projects: PROJECTS,
@@ -152,7 +85,6 @@ try {
   };
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } finally {
-  service?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  await sql(adminUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await service?.stop();
+  await database.drop();
 }

@@ -3,8 +3,8 @@
 // then the three schemas are migrated, a demo company is provisioned once and the three services
 // run with readable logs until Ctrl-C, which stops them and the database cleanly.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -46,6 +46,7 @@ async function main() {
   if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
     env.JWT_PRIVATE_KEY_FILE = ensureLocalSigningKey();
   }
+  env.INTEGRATIONS_ENCRYPTION_KEY ??= ensureLocalEncryptionKey();
 
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);
@@ -95,6 +96,16 @@ function ensureLocalSigningKey() {
     say('generated the access-token signing key in .data/jwt-private-key.pem');
   }
   return file;
+}
+
+/** The integrations service's key for the secrets it stores, kept beside the signing key. */
+function ensureLocalEncryptionKey() {
+  const file = join(dataDir, 'integrations-encryption-key');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+    say('generated the integrations encryption key in .data/integrations-encryption-key');
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 function startDatabaseProcess(directory, port) {

@@ -1,7 +1,19 @@
-import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, generateTestKeyPair, signTestToken, type TestDatabase } from '@platform/testing';
+import pg from 'pg';
 import { RunningService, runToCompletion, type ServiceName } from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
+
+async function sql(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 describe('the three services, as built and deployed', () => {
   const keys = generateTestKeyPair();
@@ -9,6 +21,7 @@ describe('the three services, as built and deployed', () => {
   let mainApi: RunningService;
   let planner: RunningService;
   let integrations: RunningService;
+  let mainApiEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     database = await createTestDatabase('platform');
@@ -16,10 +29,8 @@ describe('the three services, as built and deployed', () => {
       const migration = await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url });
       expect(migration).toMatchObject({ code: 0 });
     }
-    mainApi = await RunningService.start('main-api', {
-      DATABASE_URL: database.url,
-      JWT_PRIVATE_KEY: keys.privatePem,
-    });
+    mainApiEnv = { DATABASE_URL: database.url, JWT_PRIVATE_KEY: keys.privatePem };
+    mainApi = await RunningService.start('main-api', mainApiEnv);
     await mainApi.waitUntilReady();
     planner = await RunningService.start('planner', {
       DATABASE_URL: database.url,
@@ -29,6 +40,7 @@ describe('the three services, as built and deployed', () => {
     integrations = await RunningService.start('integrations', {
       DATABASE_URL: database.url,
       MAIN_API_URL: mainApi.url,
+      INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     await Promise.all([planner.waitUntilReady(), integrations.waitUntilReady()]);
   });
@@ -55,7 +67,7 @@ describe('the three services, as built and deployed', () => {
     expect(plannerReadiness.info).toHaveProperty('main-api.status', 'up');
   });
 
-  it('issues a token for a provisioned company that main-api and integrations accept', async () => {
+  it('issues a token for a provisioned company that all three services accept', async () => {
     const provisioned = await runToCompletion(
       'main-api',
       'provisioning/provision.cli.js',
@@ -94,16 +106,87 @@ describe('the three services, as built and deployed', () => {
     expect(await lookup.json()).toMatchObject({ error: 'ExternalIdNotFoundError', code: 'ZC001' });
     const anonymous = await fetch(`${integrations.url}/v2/integrations/projects/PROJ-1?source=JIRA`);
     expect(anonymous.status).toBe(401);
+    // The planner accepts it too and forwards it to main-api, which knows no project 999999.
+    const allocations = await fetch(`${planner.url}/allocation/getAllocations/999999`, { headers: bearer });
+    expect(allocations.status).toBe(404);
+    expect(await allocations.json()).toMatchObject({ error: 'ProjectNotFoundError' });
   });
 
-  it('stops main-api gracefully on SIGTERM, after which the planner is not ready (503)', async () => {
-    const ended = await mainApi.stop();
-    expect(ended.code === 0 || ended.signal === 'SIGTERM').toBe(true);
+  describe('under faults', () => {
+    const bearer = () => ({
+      authorization: `Bearer ${signTestToken({ keys, companyId: 1, roleId: 1, subject: 'user:1' })}`,
+    });
 
-    const response = await fetch(`${planner.url}/health/ready`);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ error: { 'main-api': { status: 'down' } } });
-    expect(await fetch(`${planner.url}/health/live`).then((live) => live.status)).toBe(200);
+    it('survives PostgreSQL killing its connections mid-traffic: clean errors, then the pool recovers', async () => {
+      const burst = () =>
+        Promise.all(
+          Array.from({ length: 40 }, () =>
+            fetch(`${mainApi.url}/v1/clients?perPage=50`, { headers: bearer() }).then(async (response) => ({
+              status: response.status,
+              body: (await response.json()) as { code?: string },
+            })),
+          ),
+        );
+      const during = burst();
+      // Only this suite's database: other suites on the same server run in parallel under `npm test`.
+      await sql(
+        database.url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'main-api' AND datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      const answers = await during;
+
+      for (const answer of answers) {
+        expect([200, 500]).toContain(answer.status);
+        if (answer.status === 500) {
+          expect(answer.body.code).toBe('AC500');
+        }
+      }
+      const after = await burst();
+      expect(after.every((answer) => answer.status === 200)).toBe(true);
+      expect((await fetch(`${mainApi.url}/health/ready`)).status).toBe(200);
+    });
+
+    it('answers 503 fast while main-api is down, and recovers when it is back', async () => {
+      const port = mainApi.port;
+      const ended = await mainApi.stop();
+      expect(ended.code).toBe(0);
+
+      const ready = await fetch(`${planner.url}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ error: { 'main-api': { status: 'down' } } });
+      expect(await fetch(`${planner.url}/health/live`).then((live) => live.status)).toBe(200);
+      const started = Date.now();
+      const read = await fetch(`${planner.url}/allocation/getAllocations/1`, { headers: bearer() });
+      expect(read.status).toBe(503);
+      expect(await read.json()).toMatchObject({ error: 'MainApiUnavailableError' });
+      expect(Date.now() - started).toBeLessThan(1500);
+
+      mainApi = await RunningService.start('main-api', mainApiEnv, port);
+      await mainApi.waitUntilReady();
+      await planner.waitUntilReady(10000);
+      const back = await fetch(`${planner.url}/allocation/getAllocations/999999`, { headers: bearer() });
+      expect(back.status).toBe(404);
+    });
+
+    it('on SIGTERM under load finishes the requests in flight, accepts no new ones, and exits 0', async () => {
+      const inFlight = Array.from({ length: 30 }, () =>
+        fetch(`${integrations.url}/v2/integrations/projects/PROJ-X?source=JIRA`, { headers: bearer() })
+          .then((response) => response.status)
+          .catch(() => 'refused' as const),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+      const ended = await integrations.stop();
+      const statuses = await Promise.all(inFlight);
+
+      expect(ended.code).toBe(0);
+      // Each request was either answered in full (404: no such mapping) or never accepted.
+      for (const status of statuses) {
+        expect([404, 503, 'refused']).toContain(status);
+      }
+      expect(statuses.filter((status) => status === 404).length).toBeGreaterThan(0);
+      await expect(fetch(`${integrations.url}/health/live`)).rejects.toThrow();
+    });
   });
 });
 
@@ -126,7 +209,10 @@ describe('a service with bad configuration', () => {
     ],
     [
       'integrations',
-      { MAIN_API_URL: 'http://127.0.0.1:3000' },
+      {
+        MAIN_API_URL: 'http://127.0.0.1:3000',
+        INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      },
       'integrations: invalid configuration: DATABASE_URL must be',
     ],
   ] as const)('%s stops at once with one line naming the variable', async (service, env, expected) => {

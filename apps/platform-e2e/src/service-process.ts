@@ -64,8 +64,8 @@ export class RunningService {
     );
   }
 
-  static async start(name: ServiceName, env: NodeJS.ProcessEnv): Promise<RunningService> {
-    const port = await freePort();
+  static async start(name: ServiceName, env: NodeJS.ProcessEnv, fixedPort?: number): Promise<RunningService> {
+    const port = fixedPort ?? (await freePort());
     const child = spawn(process.execPath, [entryPoint(name, 'main.js')], {
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     });

@@ -1,0 +1,329 @@
+// `npm run bench`: the platform's benchmarks in one run (issue 9). Builds nothing itself (the npm
+// script builds first); runs the built services and a minimal Fastify + pg baseline against a
+// scratch database on BENCH_DATABASE_URL, under autocannon, and writes docs/performance.md.
+// Environment: BENCH_SECONDS (10 per case), BENCH_CONNECTIONS (32), BENCH_OTHER_ALLOCATIONS (1000000).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import {
+  freePort,
+  insertOtherAllocations,
+  root,
+  rssMiB,
+  runCommand,
+  scratchDatabase,
+  signingKey,
+  sql,
+  startService,
+} from './support.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const OTHER_ALLOCATIONS = Number(process.env.BENCH_OTHER_ALLOCATIONS ?? 1_000_000);
+const PROJECT_SCALES = [1_000, 10_000, 100_000];
+
+const database = await scratchDatabase('bench_all');
+const running = [];
+const say = (text) => process.stderr.write(`bench: ${text}\n`);
+
+async function load(options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function oneAtATime(url, headers, count = 30) {
+  const timings = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await fetch(url, { headers }).then((response) => response.arrayBuffer());
+    timings.push(performance.now() - started);
+  }
+  return +timings.sort((a, b) => a - b)[Math.floor(count / 2)].toFixed(1);
+}
+
+function startBaseline(port, companyId) {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bench', 'baseline-server.mjs'), String(port), database.url, String(companyId)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  running.push({
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+try {
+  const key = signingKey();
+  const common = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const mainApiEnv = {
+    ...common,
+    JWT_PRIVATE_KEY: key.privatePem,
+    TOKEN_RATE_LIMIT_PER_IP: '100000',
+    TOKEN_RATE_LIMIT_PER_CLIENT: '100000',
+  };
+  for (const app of ['main-api', 'planner', 'integrations']) {
+    await runCommand(app, 'migrate.js', common);
+  }
+  say('seeding main-api');
+  const credentials = await new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'dist/apps/main-api/apps/main-api/src/provisioning/provision.cli.js'),
+        '--company',
+        'Bench',
+      ],
+      { env: { ...process.env, ...mainApiEnv } },
+    );
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`provision exited ${code}`)),
+    );
+  });
+  const { companyId } = credentials;
+  await sql(
+    database.url,
+    'INSERT INTO main_api.clients (company_id, name) SELECT $1, $2 || g FROM generate_series(1, 200) g',
+    [companyId, 'Client '],
+  );
+  let projects = 0;
+  const seedProjects = async (total) => {
+    await sql(
+      database.url,
+      `INSERT INTO main_api.projects (company_id, client_id, name, status, health)
+       SELECT $1, c.id, 'Project ' || g || ' ' || md5(g::text), (ARRAY['active','finished','suspended'])[1 + g % 3], 1 + g % 4
+         FROM generate_series($2::int, $3::int) g
+         JOIN LATERAL (SELECT id FROM main_api.clients WHERE company_id = $1 ORDER BY id OFFSET (g % 200) LIMIT 1) c ON true`,
+      [companyId, projects + 1, total],
+    );
+    projects = total;
+    await sql(database.url, 'ANALYZE main_api.projects');
+  };
+
+  const mainApi = await startService('main-api', mainApiEnv);
+  running.push(mainApi);
+  const planner = await startService('planner', { ...common, MAIN_API_URL: mainApi.url });
+  running.push(planner);
+  const integrations = await startService('integrations', {
+    ...common,
+    MAIN_API_URL: mainApi.url,
+    INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  running.push(integrations);
+  const baseline = startBaseline(await freePort(), companyId);
+  const token = key.token({ companyId, subject: `user:${credentials.userId}` });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const post = async (url, body, method = 'POST') => {
+    const response = await fetch(url, { method, headers, body: JSON.stringify(body) });
+    if (!response.ok) {
+      throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    }
+    return response.json();
+  };
+  const memory = { idle: {}, loaded: {} };
+  for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
+    memory.idle[name] = await rssMiB(service.pid);
+  }
+
+  // Planner data: 50 users with a week, the read project (500 allocations), one neighbour each.
+  const client = (await post(`${mainApi.url}/v1/clients`, { name: 'Planner client' })).id;
+  const readProject = (await post(`${mainApi.url}/v1/projects`, { name: 'Read me', client_id: client })).id;
+  const saveProject = (await post(`${mainApi.url}/v1/projects`, { name: 'Save here', client_id: client })).id;
+  const neighbour = (await post(`${mainApi.url}/v1/projects`, { name: 'Neighbour', client_id: client })).id;
+  const week = [1, 2, 3, 4, 5].map((day) => ({
+    day_of_week: day,
+    daily_hours: 8,
+    start_at: '09:00:00',
+    end_at: '17:00:00',
+  }));
+  const users = [];
+  for (let i = 0; i < 50; i += 1) {
+    const user = await post(`${mainApi.url}/v1/users`, {
+      first_name: `U${i}`,
+      last_name: 'B',
+      email: `u${i}@bench.test`,
+      role_id: 4,
+    });
+    await post(`${mainApi.url}/v1/working-time/users/${user.id}`, { entries: week }, 'PUT');
+    users.push(user.id);
+  }
+  await sql(
+    database.url,
+    `INSERT INTO planner.allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id)
+     SELECT $1, u, p.project_id, DATE '2027-01-04' + 14 * k + p.shift, DATE '2027-01-04' + 14 * k + p.shift + 4, 20, 1
+       FROM unnest($2::int[]) u CROSS JOIN generate_series(0, 9) k
+       CROSS JOIN (VALUES ($3::int, 0), ($4::int, 2)) AS p(project_id, shift)`,
+    [companyId, users, readProject, neighbour],
+  );
+  say(`seeding ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations`);
+  await insertOtherAllocations(database.url, companyId, 1, OTHER_ALLOCATIONS);
+  // Integrations: the client the created projects reference.
+  await post(`${integrations.url}/v2/integrations/clients`, {
+    metadata: { source: 'JIRA' },
+    id: 'BENCH-CLIENT',
+    name: 'Bench',
+  });
+
+  const cases = [];
+  const measure = async (name, service, base, note = '') => {
+    say(name);
+    const serviceResult = await load(service);
+    const baselineResult = base ? await load(base) : undefined;
+    cases.push({ name, service: serviceResult, baseline: baselineResult, note });
+  };
+
+  // Scaling of the main-api reads: the same request at 1k, 10k and 100k projects.
+  const scaling = [];
+  const listPath = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
+  for (const scale of PROJECT_SCALES) {
+    await seedProjects(scale);
+    const someProject = projects - 7;
+    scaling.push({
+      projects: scale,
+      list: await oneAtATime(`${mainApi.url}${listPath}`, headers),
+      detail: await oneAtATime(`${mainApi.url}/v1/projects/${someProject}`, headers),
+    });
+  }
+  const detailId = projects - 7;
+
+  await measure(
+    'POST /v1/oauth/token (client credentials)',
+    {
+      url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
+      },
+    },
+    undefined,
+    'no baseline: the cost is the deliberately slow secret hash (scrypt)',
+  );
+  await measure(
+    `GET ${listPath} (100,000 projects)`,
+    { url: `${mainApi.url}${listPath}`, headers },
+    { url: `${baseline}${listPath}` },
+  );
+  await measure(
+    'GET /v1/projects/{id}',
+    { url: `${mainApi.url}/v1/projects/${detailId}`, headers },
+    { url: `${baseline}/v1/projects/${detailId}` },
+  );
+  await measure(
+    `planner getAllocations (50 users × 10, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+    { url: `${planner.url}/allocation/getAllocations/${readProject}`, headers },
+    { url: `${baseline}/allocation/getAllocations/${readProject}` },
+    'the baseline makes no main-api calls; the planner makes five',
+  );
+  let saves = 0;
+  let baselineSaves = 0;
+  const saveRequest = (counter) => (request) => {
+    const n = counter();
+    const from = new Date(Date.UTC(2040, 0, 2 + 7 * Math.floor(n / users.length)));
+    const to = new Date(from.getTime() + 4 * 86_400_000);
+    return {
+      ...request,
+      body: JSON.stringify({
+        userId: users[n % users.length],
+        companyId,
+        resource: { typeId: 'Project', entityId: saveProject },
+        from: from.toISOString().slice(0, 10),
+        to: to.toISOString().slice(0, 10),
+        assignedByUserId: credentials.userId,
+        allocatedHours: 16,
+      }),
+    };
+  };
+  await measure(
+    'planner saveAllocation',
+    {
+      url: `${planner.url}/allocation/saveAllocation`,
+      headers,
+      requests: [{ method: 'POST', setupRequest: saveRequest(() => saves++) }],
+    },
+    {
+      url: `${baseline}/allocation/saveAllocation`,
+      headers: { 'content-type': 'application/json' },
+      requests: [{ method: 'POST', setupRequest: saveRequest(() => 1_000_000 + baselineSaves++) }],
+    },
+    'the baseline only inserts; the planner first checks user, project and work days in main-api',
+  );
+  let creates = 0;
+  await measure(
+    'integrations POST /v2/integrations/projects',
+    {
+      url: `${integrations.url}/v2/integrations/projects`,
+      headers,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              metadata: { source: 'JIRA' },
+              id: `P-${creates++}`,
+              name: 'Bench project',
+              client_id: 'BENCH-CLIENT',
+            }),
+          }),
+        },
+      ],
+    },
+    undefined,
+    'no baseline: each create is a reservation, a main-api create and a completion',
+  );
+  for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
+    memory.loaded[name] = await rssMiB(service.pid);
+  }
+
+  const ratio = (service, base) => (base ? (service / base).toFixed(2) : '–');
+  const lines = [
+    '# Performance',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
+      `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per case; the services, the baseline, PostgreSQL and autocannon share the machine. The baseline ` +
+      '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with hand-written SQL ' +
+      'on the same tables, without authentication, validation or main-api calls.',
+    '',
+    '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...cases.map(
+      ({ name, service, baseline: base, note }) =>
+        `| ${name} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
+        `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} |`,
+    ),
+    '',
+    '## Scaling: one request at a time (median ms) as the data grows',
+    '',
+    '| projects in the company | GET /v1/projects?perPage=50 (status filter) | GET /v1/projects/{id} |',
+    '| --- | --- | --- |',
+    ...scaling.map((row) => `| ${row.projects.toLocaleString('en')} | ${row.list} | ${row.detail} |`),
+    '',
+    '## Memory (RSS, MiB)',
+    '',
+    '| service | idle | after the load |',
+    '| --- | --- | --- |',
+    ...Object.keys(memory.idle).map((name) => `| ${name} | ${memory.idle[name]} | ${memory.loaded[name]} |`),
+    '',
+  ];
+  writeFileSync(join(root, 'docs', 'performance.md'), lines.join('\n'));
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  for (const service of running.reverse()) {
+    await service.stop();
+  }
+  await database.drop();
+}
