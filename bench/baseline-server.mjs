@@ -1,7 +1,7 @@
 // The baseline of `npm run bench`: a minimal Fastify + pg server answering the benchmarked requests
-// with hand-written SQL on the same tables (same filters, joins, order and page size), without
-// authentication, validation, tenancy helpers or main-api calls. The services are measured against
-// what this costs on the same machine, in the same run.
+// with the same SQL statements the services run (same joins, filters, order, page size and figures),
+// written out by hand, without the framework, authentication, validation, mapping or main-api calls.
+// The services are measured against what this costs on the same machine, in the same run.
 // Usage (by bench/run-all.mjs): node bench/baseline-server.mjs <port> <database url> <company id>
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -11,43 +11,87 @@ const companyId = Number(company);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const app = Fastify();
 
-// GET /v1/projects?perPage=50&filters={"status":"active"}: a count and a page with the client.
+// The statements main-api runs for the project reads (same joins, filters, order and figures), as
+// plain SQL: what the reads cost without the framework, authentication, validation and mapping.
+const PROJECT_WITH_RELATIONS = `SELECT project.*, client.name AS client_name, client.email AS client_email,
+    pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, ratecard.name AS ratecard_name
+  FROM main_api.projects project
+  LEFT JOIN main_api.clients client ON client.id = project.client_id AND client.deleted_at IS NULL
+  LEFT JOIN main_api.users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL
+  LEFT JOIN main_api.ratecards ratecard ON ratecard.id = project.user_positions_header_id AND ratecard.deleted_at IS NULL`;
+const PROJECT_TOTALS = `SELECT project.id AS project_id, logged.hours, logged.earned,
+    (SELECT sum(line.estimated_hours * coalesce(price.price, 0)) FROM main_api.project_positions line
+       LEFT JOIN main_api.ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
+      WHERE line.project_id = project.id AND line.company_id = project.company_id AND line.deleted_at IS NULL) AS planned,
+    (SELECT sum(cost) FROM main_api.project_estimates budget WHERE budget.project_id = project.id AND budget.company_id = project.company_id) AS budgeted,
+    (SELECT sum(cost) FROM main_api.project_costs cost WHERE cost.project_id = project.id AND cost.company_id = project.company_id) AS costs,
+    (SELECT estimate FROM main_api.fees fee WHERE fee.id = project.fee_id AND fee.company_id = project.company_id) AS fee
+  FROM main_api.projects project
+  LEFT JOIN LATERAL (SELECT sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+      FROM main_api.time_entries entry
+      LEFT JOIN main_api.ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+     WHERE entry.project_id = project.id AND entry.company_id = project.company_id) logged ON true
+ WHERE project.id = ANY($1) AND project.company_id = $2`;
+
+// GET /v1/projects?perPage=50&filters={"status":"active"}: the count and the page side by side, then
+// the figures of the page.
 app.get('/v1/projects', async (request) => {
   const filters = JSON.parse(request.query.filters ?? '{}');
   const statuses = filters.status ? [].concat(filters.status) : ['active', 'finished', 'suspended'];
   const perPage = Number(request.query.perPage ?? 20);
   const page = Number(request.query.page ?? 1);
+  const where = 'WHERE project.company_id = $1 AND project.status = ANY($2) AND project.deleted_at IS NULL';
   const [count, rows] = await Promise.all([
-    pool.query(
-      'SELECT count(*) FROM main_api.projects WHERE company_id = $1 AND status = ANY($2) AND deleted_at IS NULL',
-      [companyId, statuses],
-    ),
-    pool.query(
-      `SELECT p.*, c.id AS client_id, c.name AS client_name FROM main_api.projects p
-         LEFT JOIN main_api.clients c ON c.id = p.client_id
-        WHERE p.company_id = $1 AND p.status = ANY($2) AND p.deleted_at IS NULL
-        ORDER BY p.id DESC LIMIT $3 OFFSET $4`,
-      [companyId, statuses, perPage, (page - 1) * perPage],
-    ),
+    pool.query(`SELECT count(*) FROM main_api.projects project ${where}`, [companyId, statuses]),
+    pool.query(`${PROJECT_WITH_RELATIONS} ${where} ORDER BY project.id ASC LIMIT $3 OFFSET $4`, [
+      companyId,
+      statuses,
+      perPage,
+      (page - 1) * perPage,
+    ]),
   ]);
+  const totals = await pool.query(PROJECT_TOTALS, [rows.rows.map((row) => row.id), companyId]);
+  const totalsOf = new Map(totals.rows.map((row) => [row.project_id, row]));
   const total = Number(count.rows[0].count);
-  return { total: String(total), perPage, page, lastPage: Math.ceil(total / perPage), data: rows.rows };
+  return {
+    total: String(total),
+    perPage,
+    page,
+    lastPage: Math.ceil(total / perPage),
+    data: rows.rows.map((row) => ({ ...row, figures: totalsOf.get(row.id) })),
+  };
 });
 
-// GET /v1/projects/{id}: the project with its client, positions, categories and logged hours.
+// GET /v1/projects/{id}: the project with its relations, estimate lines and figures, side by side.
 app.get('/v1/projects/:id', async (request, reply) => {
   const id = Number(request.params.id);
-  const [project, positions, categories, hours] = await Promise.all([
+  const [project, positions, categories, totals, logged] = await Promise.all([
     pool.query(
-      `SELECT p.*, c.name AS client_name FROM main_api.projects p LEFT JOIN main_api.clients c ON c.id = p.client_id
-        WHERE p.id = $1 AND p.company_id = $2 AND p.deleted_at IS NULL`,
+      `${PROJECT_WITH_RELATIONS} WHERE project.company_id = $1 AND project.id = $2 AND project.deleted_at IS NULL`,
+      [companyId, id],
+    ),
+    pool.query(
+      `SELECT line.*, position.name AS position_name, position.category_id FROM main_api.project_positions line
+         LEFT JOIN main_api.positions position ON position.id = line.position_id AND position.deleted_at IS NULL
+        WHERE line.project_id = $1 AND line.company_id = $2 AND line.deleted_at IS NULL ORDER BY line.id`,
       [id, companyId],
     ),
-    pool.query('SELECT * FROM main_api.project_positions WHERE project_id = $1 ORDER BY id', [id]),
-    pool.query('SELECT * FROM main_api.project_categories WHERE project_id = $1 ORDER BY id', [id]),
-    pool.query('SELECT coalesce(sum(hours), 0) AS hours FROM main_api.time_entries WHERE project_id = $1', [
-      id,
-    ]),
+    pool.query(
+      'SELECT * FROM main_api.project_categories WHERE project_id = $1 AND company_id = $2 AND deleted_at IS NULL ORDER BY id',
+      [id, companyId],
+    ),
+    pool.query(PROJECT_TOTALS, [[id], companyId]),
+    pool.query(
+      `SELECT entry.user_position_id AS position_id, position.category_id, sum(entry.hours) AS hours,
+              sum(entry.hours * coalesce(price.price, 0)) AS earned
+         FROM main_api.time_entries entry
+         JOIN main_api.projects project ON project.id = entry.project_id AND project.company_id = entry.company_id
+         LEFT JOIN main_api.positions position ON position.id = entry.user_position_id
+         LEFT JOIN main_api.ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+        WHERE entry.project_id = $1 AND entry.company_id = $2
+        GROUP BY entry.user_position_id, position.category_id`,
+      [id, companyId],
+    ),
   ]);
   if (project.rows.length === 0) {
     return reply.status(404).send({ status: 404 });
@@ -56,7 +100,8 @@ app.get('/v1/projects/:id', async (request, reply) => {
     ...project.rows[0],
     usersPositionsProject: positions.rows,
     categoriesProject: categories.rows,
-    elapsed_time: Number(hours.rows[0].hours),
+    figures: totals.rows[0],
+    logged: logged.rows,
   };
 });
 

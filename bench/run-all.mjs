@@ -295,8 +295,8 @@ try {
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
       `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per case; the services, the baseline, PostgreSQL and autocannon share the machine. The baseline ` +
-      '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with hand-written SQL ' +
-      'on the same tables, without authentication, validation or main-api calls.',
+      '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
+      'statements, written by hand, without the framework, authentication, validation or main-api calls.',
     '',
     '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

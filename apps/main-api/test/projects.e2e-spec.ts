@@ -28,8 +28,9 @@ describe('main-api projects (e2e)', () => {
     writer = (await app.call('POST', '/positions', { name: 'Writer' })).json<{ id: number }>().id;
     ratecardA = (await app.call('POST', '/ratecards', { name: 'A' })).json<{ id: number }>().id;
     ratecardB = (await app.call('POST', '/ratecards', { name: 'B' })).json<{ id: number }>().id;
-    feeId = (await app.call('POST', `/clients/${clientId}/fees`, { name: 'Retainer' })).json<{ id: number }>()
-      .id;
+    feeId = (
+      await app.call('POST', `/clients/${clientId}/fees`, { name: 'Retainer', estimate: 12000 })
+    ).json<{ id: number }>().id;
   });
 
   afterAll(() => app.close());
@@ -145,11 +146,30 @@ describe('main-api projects (e2e)', () => {
     });
   });
 
-  it('accepts the income types with what they need', async () => {
-    expect((await create({ income_type: 'fee', fee_id: feeId })).statusCode).toBe(201);
-    expect((await create({ income_type: 'one_time', estimated: 25000 })).json()).toMatchObject({
-      estimated: 25000,
-    });
+  it('accepts the income types with what they need, and estimates their income from it', async () => {
+    const fee = await create({ name: 'Fee income', income_type: 'fee', fee_id: feeId });
+    const oneTime = await create({ name: 'One-time income', income_type: 'one_time', estimated: 25000 });
+
+    expect(fee.statusCode).toBe(201);
+    expect(oneTime.json()).toMatchObject({ estimated: 25000 });
+    const figures = { elapsed_time: 0, estimated_profitability: expect.any(Number) };
+    for (const [project, totalEstimated] of [
+      [fee, 12000],
+      [oneTime, 25000],
+    ] as const) {
+      const { id, name } = project.json<{ id: number; name: string }>();
+      const detail = (await app.call('GET', `/projects/${id}`)).json();
+      const listed = (
+        await app.call('GET', `/projects?page=false&filters=${encodeURIComponent(JSON.stringify({ name }))}`)
+      ).json<object[]>();
+
+      expect(detail).toMatchObject({
+        ...figures,
+        total_estimated: totalEstimated,
+        profitability_now: totalEstimated,
+      });
+      expect(listed).toEqual([expect.objectContaining({ id, total_estimated: totalEstimated })]);
+    }
   });
 
   it.each([

@@ -29,7 +29,12 @@ import { User } from '../users/user.entity';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import type { CreateProjectDto, EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
-import { computeProjectFigures, computeSummaryFigures, type ProjectSummaryFigures } from './project-figures';
+import {
+  fetchLoggedHoursByPosition,
+  fetchProjectTotals,
+  projectFigures,
+  summarizeProject,
+} from './project-figures';
 import { INCOME_TYPES, Project } from './project.entity';
 
 const PROJECT_FILTERS: FilterDefinitions = {
@@ -53,12 +58,6 @@ const PROJECT_FILTERS: FilterDefinitions = {
 };
 
 const SEARCH_LIMIT = 50;
-const NO_FIGURES: ProjectSummaryFigures = {
-  elapsedTime: 0,
-  totalEstimated: 0,
-  estimatedProfitability: 0,
-  profitabilityNow: 0,
-};
 
 /** Projects: who they are for, how they are estimated and how they earn (decisions §8, interfaces.md). */
 @Injectable()
@@ -106,19 +105,24 @@ export class ProjectsService {
     return id;
   }
 
+  /** One round trip: the project, its estimate lines and its figures are read side by side. */
   async detail(id: number): Promise<ProjectDetailDto> {
-    const project = await this.requireProject(id);
-    const [positions, categories] = await Promise.all([
+    const companyId = this.principals.companyId();
+    const manager = this.dataSource.manager;
+    const [project, positions, categories, totals, logged] = await Promise.all([
+      this.requireProject(id),
       this.repositories
         .for(ProjectPosition)
         .find({ where: { projectId: id }, relations: { position: true }, order: { id: 'ASC' } }),
       this.repositories.for(ProjectCategory).find({ where: { projectId: id }, order: { id: 'ASC' } }),
+      fetchProjectTotals(manager, [id], companyId),
+      fetchLoggedHoursByPosition(manager, id, companyId),
     ]);
     return ProjectDetailDto.fromDetail(
       project,
       positions,
       categories,
-      await computeProjectFigures(this.dataSource.manager, project),
+      projectFigures(project, totals.get(id), logged),
     );
   }
 
@@ -137,8 +141,14 @@ export class ProjectsService {
   }
 
   private async withFigures(projects: Project[]): Promise<ProjectDto[]> {
-    const figures = await computeSummaryFigures(this.dataSource.manager, projects);
-    return projects.map((project) => ProjectDto.from(project, figures.get(project.id) ?? NO_FIGURES));
+    const totals = await fetchProjectTotals(
+      this.dataSource.manager,
+      projects.map((project) => project.id),
+      this.principals.companyId(),
+    );
+    return projects.map((project) =>
+      ProjectDto.from(project, summarizeProject(project, totals.get(project.id))),
+    );
   }
 
   /** Case-insensitive "contains", at most 50, newest first. */

@@ -18,7 +18,7 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
 ): Promise<Paginated<Dto> | Dto[]> {
   applyFilters(query, alias, list.filters, filters).addOrderBy(`${alias}.id`, 'ASC');
   if (list.page === false) {
-    const rows = await query.take(MAX_UNPAGED_RESULTS + 1).getMany();
+    const rows = await window(query, 0, MAX_UNPAGED_RESULTS + 1).getMany();
     if (rows.length > MAX_UNPAGED_RESULTS) {
       throw new FilterError('page', `more than ${MAX_UNPAGED_RESULTS} results: use page and perPage`);
     }
@@ -26,10 +26,7 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
   }
   const page = list.page ?? 1;
   const perPage = list.perPage ?? DEFAULT_PER_PAGE;
-  const [rows, total] = await query
-    .skip((page - 1) * perPage)
-    .take(perPage)
-    .getManyAndCount();
+  const [rows, total] = await pageAndCount(query, (page - 1) * perPage, perPage);
   return {
     total: String(total),
     perPage,
@@ -37,4 +34,38 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
     lastPage: Math.max(1, Math.ceil(total / perPage)),
     data: rows.map(toDto),
   };
+}
+
+/**
+ * With only to-one joins (the usual case) a window is a plain LIMIT/OFFSET. TypeORM's skip/take
+ * would first select the distinct ids of the window in a pass over every matching row, which only
+ * to-many joins (several rows per entity) need.
+ */
+function window<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  offset: number,
+  limit: number,
+): SelectQueryBuilder<Entity> {
+  return hasToManyJoins(query) ? query.skip(offset).take(limit) : query.offset(offset).limit(limit);
+}
+
+function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
+  return query.expressionMap.joinAttributes.some((join) => join.isMany);
+}
+
+/** One page and the total, side by side; the total is a COUNT(*) unless to-many joins need DISTINCT. */
+async function pageAndCount<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  offset: number,
+  limit: number,
+): Promise<[Entity[], number]> {
+  if (hasToManyJoins(query)) {
+    return query.skip(offset).take(limit).getManyAndCount();
+  }
+  const counting = query.clone().select('COUNT(*)', 'count').orderBy();
+  const [rows, counted] = await Promise.all([
+    window(query, offset, limit).getMany(),
+    counting.getRawOne<{ count: string }>(),
+  ]);
+  return [rows, Number(counted?.count ?? 0)];
 }
