@@ -41,6 +41,14 @@ export class MainApiEnv extends BaseServiceEnv {
 
   @IntegerSetting('TOKEN_RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 'of seconds')
   TOKEN_RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** How long the change feed keeps events (GET /v1/events); older cursors answer 410. */
+  @IntegerSetting('EVENTS_RETENTION_DAYS', 1, 3650, 'of days')
+  EVENTS_RETENTION_DAYS = 30;
+
+  /** How often a replica removes events past the retention period (one replica at a time). */
+  @IntegerSetting('EVENTS_PRUNE_INTERVAL_MS', 1000, 86400000, 'of milliseconds')
+  EVENTS_PRUNE_INTERVAL_MS = 3600000;
 }
 
 export const MAIN_API_ENV = Symbol('MAIN_API_ENV');

@@ -30,6 +30,7 @@ import { Currency, LeaveType, TransactionSource } from '../reference-data/refere
 import { UserLeave } from '../leaves/user-leave.entity';
 import { User } from '../users/user.entity';
 import { WorkingTimeEntry } from '../working-time/working-time-entry.entity';
+import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
 /** main-api's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -38,6 +39,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
   applicationName: 'main-api',
   entities: [
     Company,
+    ChangeEvent,
+    ChangeFeedWatermark,
     User,
     ApiClient,
     RefreshToken,

@@ -9,6 +9,7 @@ import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddProjectEstimatesAndCosts1795361626258 } from './1795361626258-AddProjectEstimatesAndCosts';
 import { AddProjectNameSearchIndex1795361793205 } from './1795361793205-AddProjectNameSearchIndex';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
+import { AddChangeFeed1795440000000 } from './1795440000000-AddChangeFeed';
 import { AddRatecardDetailsAndClientUsers1795361932140 } from './1795361932140-AddRatecardDetailsAndClientUsers';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddTasks1795361435513 } from './1795361435513-AddTasks';
@@ -35,4 +36,5 @@ export const MAIN_API_MIGRATIONS = [
   AddProjectEstimatesAndCosts1795361626258,
   AddProjectNameSearchIndex1795361793205,
   AddRatecardDetailsAndClientUsers1795361932140,
+  AddChangeFeed1795440000000,
 ];

@@ -1,0 +1,45 @@
+import { GoneException, Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { ChangeEvent, ChangeFeedWatermark } from './change-event.entity';
+import { ChangeEventDto, type ChangeFeedPageDto, type ChangeFeedQueryDto } from './dto/change-feed.dto';
+
+/** The company's change feed, read in cursor order (the events are written by database triggers). */
+@Injectable()
+export class ChangeFeedService {
+  private readonly events: TenantRepository<ChangeEvent>;
+
+  constructor(
+    repositories: TenantRepositoryFactory,
+    private readonly principals: PrincipalContext,
+    private readonly dataSource: DataSource,
+  ) {
+    this.events = repositories.for(ChangeEvent);
+  }
+
+  async page({ after, limit }: ChangeFeedQueryDto): Promise<ChangeFeedPageDto> {
+    const [events, watermark] = await Promise.all([
+      this.events
+        .queryBuilder('event')
+        .andWhere('event.id > :after', { after })
+        .orderBy('event.id', 'ASC')
+        .limit(limit)
+        .getMany(),
+      this.dataSource
+        .getRepository(ChangeFeedWatermark)
+        .findOneBy({ companyId: this.principals.companyId() }),
+    ]);
+    // A consumer behind the retention window would silently miss what was pruned: tell it instead.
+    if (after !== '0' && watermark && BigInt(after) < BigInt(watermark.prunedThrough)) {
+      throw new GoneException(
+        `CursorExpiredError: events up to cursor ${watermark.prunedThrough} are past the retention period; ` +
+          'read again from after=0 and reconcile',
+      );
+    }
+    return {
+      data: events.map((event) => ChangeEventDto.from(event)),
+      next_cursor: events.at(-1)?.id ?? after,
+    };
+  }
+}

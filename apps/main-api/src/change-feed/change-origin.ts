@@ -1,0 +1,100 @@
+import {
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { INTEGRATION_SOURCES, type IntegrationSource } from '@platform/contracts';
+import { RequestValidationError } from '@platform/runtime';
+import type { FastifyRequest } from 'fastify';
+import { ClsService } from 'nestjs-cls';
+import type { Observable } from 'rxjs';
+import { DataSource, type QueryRunner } from 'typeorm';
+
+export const CHANGE_ORIGIN_HEADER = 'x-change-origin';
+const ORIGIN_KEY = 'platform:change-origin';
+
+/**
+ * `X-Change-Origin: <source>` marks the changes of a request as coming in from that integration
+ * source (the integrations service sends it), so the change feed does not echo them back to it.
+ * Only a company's own subscriptions are affected, so the header needs no more trust than the token.
+ */
+@Injectable()
+export class ChangeOriginInterceptor implements NestInterceptor {
+  constructor(private readonly cls: ClsService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers[CHANGE_ORIGIN_HEADER];
+    if (header !== undefined) {
+      const origin = Array.isArray(header) ? header[0] : header;
+      if (!(INTEGRATION_SOURCES as readonly string[]).includes(origin)) {
+        throw new RequestValidationError([
+          {
+            field: 'X-Change-Origin',
+            validation: 'isIn',
+            message: `X-Change-Origin must be one of ${INTEGRATION_SOURCES.join(', ')}`,
+          },
+        ]);
+      }
+      this.cls.set(ORIGIN_KEY, origin);
+    }
+    return next.handle();
+  }
+}
+
+interface SessionConnection {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Carries the request's change origin to the database triggers that write the change feed: every
+ * connection a request with an origin uses gets the `platform.change_origin` session setting for as
+ * long as the request holds it, and loses it before it goes back to the pool. Requests without an
+ * origin (nearly all) pay nothing.
+ */
+@Injectable()
+export class ChangeOriginBinding implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cls: ClsService,
+  ) {}
+
+  onModuleInit(): void {
+    const driver = this.dataSource.driver;
+    const createQueryRunner = driver.createQueryRunner.bind(driver);
+    driver.createQueryRunner = (mode) => {
+      const runner = createQueryRunner(mode);
+      const origin = this.cls.isActive()
+        ? this.cls.get<IntegrationSource | undefined>(ORIGIN_KEY)
+        : undefined;
+      return origin ? withOrigin(runner, origin) : runner;
+    };
+  }
+}
+
+function withOrigin(runner: QueryRunner, origin: IntegrationSource): QueryRunner {
+  const connect = runner.connect.bind(runner);
+  const release = runner.release.bind(runner);
+  let connected: Promise<SessionConnection> | undefined;
+  runner.connect = () =>
+    (connected ??= connect().then(async (connection: SessionConnection) => {
+      await connection.query("SELECT set_config('platform.change_origin', $1, false)", [origin]);
+      return connection;
+    }));
+  runner.release = async () => {
+    if (connected && !runner.isReleased) {
+      try {
+        await (await connected).query('RESET platform.change_origin');
+      } catch (error) {
+        // A connection that cannot be reset is not given back to the pool for someone else.
+        await (
+          runner as unknown as { releasePostgresConnection(error: unknown): Promise<void> }
+        ).releasePostgresConnection(error);
+        return;
+      }
+    }
+    await release();
+  };
+  return runner;
+}

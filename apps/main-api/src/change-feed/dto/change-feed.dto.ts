@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { INTEGRATION_ENTITIES, INTEGRATION_SOURCES } from '@platform/contracts';
+import { CHANGE_KINDS, type ChangeEvent, type ChangeKind } from '../change-event.entity';
+
+export const MAX_EVENTS_PER_PAGE = 1000;
+const DEFAULT_EVENTS_PER_PAGE = 100;
+
+export class ChangeFeedQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'Return the events after this cursor (the `next_cursor` of the previous page); 0 (default) starts at the oldest event still retained',
+    type: String,
+    pattern: '^(0|[1-9][0-9]{0,17})$',
+    example: '0',
+  })
+  @IsOptional()
+  // Up to 18 digits: every value fits the bigint cursor.
+  @Matches(/^(0|[1-9][0-9]{0,17})$/, { message: 'after must be a cursor: a non-negative integer' })
+  after: string = '0';
+
+  @ApiPropertyOptional({
+    description: `Events per page, 1 to ${MAX_EVENTS_PER_PAGE} (default ${DEFAULT_EVENTS_PER_PAGE})`,
+    example: DEFAULT_EVENTS_PER_PAGE,
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
+  @IsInt({ message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
+  @Min(1, { message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
+  @Max(MAX_EVENTS_PER_PAGE, { message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
+  limit: number = DEFAULT_EVENTS_PER_PAGE;
+}
+
+export class ChangeEventDto {
+  @ApiProperty({
+    description: 'Position in the company feed; pass it as `after` to continue',
+    example: '1042',
+  })
+  cursor!: string;
+
+  @ApiProperty({ enum: INTEGRATION_ENTITIES, example: 'projects' })
+  entity!: string;
+
+  @ApiProperty({ description: "Platform id (for working-time, the user's id)", example: 17 })
+  id!: number;
+
+  @ApiProperty({
+    enum: CHANGE_KINDS,
+    description: 'deleted: a tombstone, the entity is gone',
+    example: 'updated',
+  })
+  kind!: ChangeKind;
+
+  @ApiProperty({
+    description: 'Fields set (created) or changed (updated); empty for deleted',
+    type: [String],
+    example: ['name'],
+  })
+  changed_fields!: string[];
+
+  @ApiProperty({
+    description: 'The integration source the change came in from (X-Change-Origin), or null',
+    enum: INTEGRATION_SOURCES,
+    nullable: true,
+    example: null,
+  })
+  origin!: string | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' })
+  occurred_at!: string;
+
+  static from(event: ChangeEvent): ChangeEventDto {
+    return {
+      cursor: event.id,
+      entity: event.entity,
+      id: event.entityId,
+      kind: event.kind,
+      changed_fields: event.changedFields,
+      origin: event.origin,
+      occurred_at: event.occurredAt.toISOString(),
+    };
+  }
+}
+
+export class ChangeFeedPageDto {
+  @ApiProperty({ type: [ChangeEventDto] })
+  data!: ChangeEventDto[];
+
+  @ApiProperty({
+    description: 'The cursor of the last event returned (or `after` when there was none): the next `after`',
+    example: '1042',
+  })
+  next_cursor!: string;
+}
