@@ -47,6 +47,8 @@ async function main() {
     env.JWT_PRIVATE_KEY_FILE = ensureLocalSigningKey();
   }
   env.INTEGRATIONS_ENCRYPTION_KEY ??= ensureLocalEncryptionKey();
+  // Local trials: outbound webhooks may go to a receiver on this machine (plain http, any port).
+  env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS ??= 'http://127.0.0.1';
 
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);

@@ -4,6 +4,7 @@ import { INTEGRATIONS_ENV, type IntegrationsEnv } from './config/integrations.en
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
 import { EntitiesModule } from './entities/entities.module';
 import { MappingsModule } from './mappings/mappings.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
@@ -17,6 +18,7 @@ export class IntegrationsModule {
         EntitiesModule,
         MappingsModule,
         WebhooksModule,
+        SubscriptionsModule,
       ],
       providers: [{ provide: INTEGRATIONS_ENV, useValue: env }],
       exports: [INTEGRATIONS_ENV],

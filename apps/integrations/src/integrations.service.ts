@@ -9,7 +9,8 @@ export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
   title: 'Integrations',
   description:
     "Maps external systems' ids (JIRA, HubSpot, QuickBooks...) to platform entities, so they create, update " +
-    'and delete by their own ids; receives their webhooks.',
+    "and delete by their own ids; receives their webhooks, and sends them signed webhooks of the platform's " +
+    'changes (subscriptions).',
   version: '1.0',
   globalPrefix: 'v2/integrations',
   rawBody: true,

@@ -35,6 +35,21 @@ describe('MainApiClient', () => {
     });
   });
 
+  it('sends the extra headers of a call, without letting them replace its own', async () => {
+    await client.request({
+      method: 'PUT',
+      path: '/v1/clients/1',
+      body: { name: 'x' },
+      caller: { authorization: 'Bearer abc' },
+      headers: { 'x-change-origin': 'JIRA', authorization: 'Bearer forged' },
+    });
+
+    expect(mainApi.requests[0]?.headers).toMatchObject({
+      'x-change-origin': 'JIRA',
+      authorization: 'Bearer abc',
+    });
+  });
+
   it('retries an idempotent call after a 503 and succeeds', async () => {
     let calls = 0;
     mainApi.respondWith((_request, response) => {

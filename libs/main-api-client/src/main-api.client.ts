@@ -18,6 +18,11 @@ export interface MainApiRequest {
   body?: unknown;
   caller?: CallerContext;
   idempotencyKey?: string;
+  /**
+   * More headers for this call (e.g. `x-change-origin`). Where the client sets a header itself
+   * (authorization, request id, idempotency key, content type), its own value wins.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
@@ -114,6 +119,7 @@ export class MainApiClient {
 
   private headersFor(request: MainApiRequest): Record<string, string> {
     return {
+      ...request.headers,
       accept: 'application/json',
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(request.caller?.authorization ? { authorization: request.caller.authorization } : {}),

@@ -1,6 +1,15 @@
-import { Expose } from 'class-transformer';
-import { Matches } from 'class-validator';
+import { Expose, Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { MainApiConsumerEnv } from '@platform/main-api-client';
+import { IntegerSetting } from '@platform/runtime';
+
+const HOUR = 3_600_000;
+
+/** An origin `http(s)://host[:port]`; the host a name, an IPv4 address or a bracketed IPv6 one. */
+const ORIGIN = String.raw`https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?/?`;
+
+const RETRY_SCHEDULE_MESSAGE =
+  'DELIVERY_RETRY_SCHEDULE_MS must be 1 to 30 comma-separated delays in milliseconds (1 to 604800000 each), e.g. 5000,300000,1800000';
 
 export class IntegrationsEnv extends MainApiConsumerEnv {
   override PORT = 3002;
@@ -15,6 +24,61 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
       'INTEGRATIONS_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32; it is required)',
   })
   INTEGRATIONS_ENCRYPTION_KEY!: string;
+
+  /**
+   * Origins a subscription may target although they are plain http or internal addresses (the
+   * SSRF rules skip them), comma-separated: `http://127.0.0.1:8080` allows that port only,
+   * `http://127.0.0.1` any port of that host. Empty: every target must be public https.
+   */
+  @Expose()
+  @Matches(new RegExp(`^(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?$`), {
+    message:
+      'SUBSCRIPTION_HTTP_ALLOWED_ORIGINS must be comma-separated origins such as http://127.0.0.1:8080 (scheme, host, optional port)',
+  })
+  SUBSCRIPTION_HTTP_ALLOWED_ORIGINS = '';
+
+  /** `off` stops this replica from following the change feed and delivering webhooks. */
+  @Expose()
+  @IsIn(['on', 'off'], { message: 'DELIVERY_WORKER must be on or off' })
+  DELIVERY_WORKER: 'on' | 'off' = 'on';
+
+  @IntegerSetting('DELIVERY_POLL_MS', 10, 600000, 'of milliseconds')
+  DELIVERY_POLL_MS = 1000;
+
+  /** Deadline of one delivery attempt: connecting, sending and the receiver's answer. */
+  @IntegerSetting('DELIVERY_TIMEOUT_MS', 100, 120000, 'of milliseconds')
+  DELIVERY_TIMEOUT_MS = 10000;
+
+  /**
+   * Pause after each failed attempt (±20 % jitter); once they are used up the delivery is `failed`.
+   * Default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h: nine attempts over 30 hours at least.
+   */
+  @Expose()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value.split(',').map((delay) => (/^\s*\d{1,15}\s*$/.test(delay) ? Number(delay) : delay))
+      : value,
+  )
+  @IsArray({ message: RETRY_SCHEDULE_MESSAGE })
+  @ArrayMinSize(1, { message: RETRY_SCHEDULE_MESSAGE })
+  @ArrayMaxSize(30, { message: RETRY_SCHEDULE_MESSAGE })
+  @IsInt({ each: true, message: RETRY_SCHEDULE_MESSAGE })
+  @Min(1, { each: true, message: RETRY_SCHEDULE_MESSAGE })
+  @Max(7 * 24 * HOUR, { each: true, message: RETRY_SCHEDULE_MESSAGE })
+  DELIVERY_RETRY_SCHEDULE_MS: number[] = [
+    5000,
+    300_000,
+    1_800_000,
+    2 * HOUR,
+    5 * HOUR,
+    10 * HOUR,
+    10 * HOUR,
+    10 * HOUR,
+  ];
+
+  /** A subscription whose deliveries keep failing this long is disabled. Default 5 days. */
+  @IntegerSetting('SUBSCRIPTION_DISABLE_AFTER_MS', 100, 90 * 24 * HOUR, 'of milliseconds')
+  SUBSCRIPTION_DISABLE_AFTER_MS = 5 * 24 * HOUR;
 }
 
 export const INTEGRATIONS_ENV = Symbol('INTEGRATIONS_ENV');

@@ -2,6 +2,10 @@ import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from
 import type { DataSourceOptions } from 'typeorm';
 import { ExternalIdGeneration } from '../mappings/external-id-generation.entity';
 import { ExternalMapping } from '../mappings/external-mapping.entity';
+import { FeedCursor } from '../subscriptions/feed-cursor.entity';
+import { WebhookDeliveryAttempt } from '../subscriptions/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from '../subscriptions/webhook-delivery.entity';
+import { WebhookSubscription } from '../subscriptions/webhook-subscription.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 import { WebhookSource } from '../webhooks/webhook-source.entity';
 import { INTEGRATIONS_MIGRATIONS } from './migrations';
@@ -10,7 +14,16 @@ import { INTEGRATIONS_MIGRATIONS } from './migrations';
 export const INTEGRATIONS_DATABASE: ServiceDatabase = {
   schema: 'integrations',
   applicationName: 'integrations',
-  entities: [ExternalMapping, ExternalIdGeneration, WebhookSource, WebhookEvent],
+  entities: [
+    ExternalMapping,
+    ExternalIdGeneration,
+    WebhookSource,
+    WebhookEvent,
+    WebhookSubscription,
+    WebhookDelivery,
+    WebhookDeliveryAttempt,
+    FeedCursor,
+  ],
   migrations: INTEGRATIONS_MIGRATIONS,
 };
 

@@ -6,6 +6,6 @@ import { IntegrationWritesService } from './integration-writes.service';
 @Module({
   controllers: ENTITY_CONTROLLERS,
   providers: [IntegrationWritesService, MappingStore],
-  exports: [IntegrationWritesService],
+  exports: [IntegrationWritesService, MappingStore],
 })
 export class EntitiesModule {}

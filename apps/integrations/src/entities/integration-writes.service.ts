@@ -18,6 +18,9 @@ type WithSource = { metadata: { source: IntegrationSource } };
 
 const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
 
+/** The header main-api stores as the `origin` of the change events a write causes. */
+export const CHANGE_ORIGIN_HEADER = 'x-change-origin';
+
 /**
  * Create, update and delete platform entities by an external system's ids (decisions §7). A create
  * reserves the external id, creates the entity in main-api under an idempotency key derived from the
@@ -51,7 +54,7 @@ export class IntegrationWritesService {
     };
     let created: Body;
     try {
-      created = await this.call({
+      created = await this.call(key.source, {
         method: target.method,
         path: target.path,
         body: target.body,
@@ -76,7 +79,7 @@ export class IntegrationWritesService {
   ): Promise<Body> {
     const definition = ENTITY_OPERATIONS[entity];
     const platformId = await this.platformIdOf({ source: body.metadata.source, entity, externalId });
-    const updated = await this.call({
+    const updated = await this.call(body.metadata.source, {
       method: 'PUT',
       path: `${definition.mainApiPath}/${platformId}`,
       body: await this.translate(definition, body.metadata.source, body),
@@ -101,7 +104,7 @@ export class IntegrationWritesService {
     };
     let deleted: Body = { id: platformId };
     try {
-      deleted = (await this.call({ ...target, caller })) ?? deleted;
+      deleted = (await this.call(source, { ...target, caller })) ?? deleted;
     } catch (error) {
       if (!(error instanceof IntegrationsError && error.status === 404)) {
         throw error;
@@ -122,7 +125,7 @@ export class IntegrationWritesService {
     const source = body.metadata.source;
     const platformId = await this.platformIdOf({ source, entity, externalId });
     const userIds = await this.platformIdsOf(source, IntegrationEntity.Users, body.users, 'users');
-    const answer = await this.call({
+    const answer = await this.call(source, {
       method,
       path: `${ENTITY_OPERATIONS[entity].mainApiPath}/${platformId}/users`,
       body: { user_ids: userIds },
@@ -144,7 +147,7 @@ export class IntegrationWritesService {
       [body.position_id],
       'position_id',
     );
-    const user = await this.call({
+    const user = await this.call(source, {
       method: 'PUT',
       path: `/v1/users/${userId}`,
       body: { user_position_id: positionId },
@@ -218,10 +221,18 @@ export class IntegrationWritesService {
     return `integrations-${digest}`;
   }
 
-  /** main-api's refusals pass through with their status and message, code ZC003 (decisions §4). */
-  private async call(request: MainApiRequest): Promise<Body> {
+  /**
+   * Every write to main-api, made on behalf of `origin`. main-api records the source as the origin
+   * of the change it makes (`X-Change-Origin`), so the outbound webhooks do not echo the change back
+   * to that source's subscriptions. main-api's refusals pass through with their status and message,
+   * code ZC003 (decisions §4).
+   */
+  private async call(origin: IntegrationSource, request: MainApiRequest): Promise<Body> {
     try {
-      return await this.mainApi.request<Body>(request);
+      return await this.mainApi.request<Body>({
+        ...request,
+        headers: { ...request.headers, [CHANGE_ORIGIN_HEADER]: origin },
+      });
     } catch (error) {
       if (error instanceof MainApiRequestError) {
         throw new IntegrationsError(

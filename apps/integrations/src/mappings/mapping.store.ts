@@ -79,6 +79,38 @@ export class MappingStore {
     return new Map(rows.map((row) => [row.external_id, row.platform_id]));
   }
 
+  /**
+   * External ids of platform entities under the given sources (complete mappings), keyed by
+   * `externalIdKey(source, entity, platformId)`; when several external ids map to one entity, the
+   * first in order.
+   */
+  async externalIds(
+    sources: readonly IntegrationSource[],
+    entities: readonly { entity: IntegrationEntity; platformId: number }[],
+  ): Promise<Map<string, string>> {
+    if (sources.length === 0 || entities.length === 0) {
+      return new Map();
+    }
+    const rows = await this.dataSource.query<
+      { source: IntegrationSource; entity: IntegrationEntity; platform_id: number; external_id: string }[]
+    >(
+      `SELECT DISTINCT ON (source, entity, platform_id) source, entity, platform_id, external_id
+         FROM external_mappings
+        WHERE company_id = $1 AND state = 'complete' AND source = ANY($2)
+          AND (entity, platform_id) IN (SELECT * FROM unnest($3::varchar[], $4::int[]))
+        ORDER BY source, entity, platform_id, external_id`,
+      [
+        this.principals.companyId(),
+        [...new Set(sources)],
+        entities.map((entry) => entry.entity),
+        entities.map((entry) => entry.platformId),
+      ],
+    );
+    return new Map(
+      rows.map((row) => [externalIdKey(row.source, row.entity, row.platform_id), row.external_id]),
+    );
+  }
+
   /** Forgets the mapping of a deleted entity, counting the deletion (one transaction). */
   async forget(key: MappingKey): Promise<void> {
     const companyId = this.principals.companyId();
@@ -97,4 +129,8 @@ export class MappingStore {
       );
     });
   }
+}
+
+export function externalIdKey(source: string, entity: string, platformId: number): string {
+  return `${source} ${entity} ${platformId}`;
 }

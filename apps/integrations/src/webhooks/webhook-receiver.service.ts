@@ -12,12 +12,12 @@ import {
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { DataSource } from 'typeorm';
+import { MainApiTokens } from '../credentials/main-api-tokens';
+import { SecretBox } from '../credentials/secret-box';
 import { IntegrationWritesService } from '../entities/integration-writes.service';
 import { renderIntegrationsError } from '../errors/integrations-error.renderer';
 import { WebhookEventDto } from './dto/webhook-event.dto';
-import { MainApiTokens } from './main-api-tokens';
 import { ENTITY_OPERATIONS } from '../entities/entity-operations';
-import { WebhookSourcesService } from './webhook-sources.service';
 import { WebhookSource } from './webhook-source.entity';
 import type { WebhookEvent } from './webhook-event.entity';
 
@@ -49,7 +49,7 @@ export class WebhookAuthenticationError extends Error {}
 export class WebhookReceiverService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly sources: WebhookSourcesService,
+    private readonly box: SecretBox,
     private readonly tokens: MainApiTokens,
     private readonly writes: IntegrationWritesService,
     private readonly principals: PrincipalContext,
@@ -99,7 +99,7 @@ export class WebhookReceiverService {
     if (!source || !signature || !delivery.rawBody) {
       throw new WebhookAuthenticationError('The signature does not match');
     }
-    const expected = createHmac('sha256', this.sources.box.open(source.signingSecretSealed))
+    const expected = createHmac('sha256', this.box.open(source.signingSecretSealed))
       .update(`${timestamp}.`)
       .update(delivery.rawBody)
       .digest();
@@ -185,10 +185,7 @@ export class WebhookReceiverService {
           `${event.entity} cannot be ${event.action}d through the integrations service`,
         );
       }
-      const token = await this.tokens.tokenFor(
-        source.apiKey,
-        this.sources.box.open(source.clientSecretSealed),
-      );
+      const token = await this.tokens.tokenFor(source.apiKey, this.box.open(source.clientSecretSealed));
       const caller = { authorization: `Bearer ${token}`, requestId };
       const sourceToken = source.source as IntegrationSource;
       let entity: Record<string, unknown>;

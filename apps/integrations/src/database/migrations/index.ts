@@ -1,10 +1,12 @@
 import { InitialSchema1795356275054 } from './1795356275054-InitialSchema';
 import { MappingLeasesAndGenerations1795433631921 } from './1795433631921-MappingLeasesAndGenerations';
 import { AddWebhooks1795433976556 } from './1795433976556-AddWebhooks';
+import { AddSubscriptions1795441566399 } from './1795441566399-AddSubscriptions';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const INTEGRATIONS_MIGRATIONS = [
   InitialSchema1795356275054,
   MappingLeasesAndGenerations1795433631921,
   AddWebhooks1795433976556,
+  AddSubscriptions1795441566399,
 ];

@@ -1,24 +1,29 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MainApiClient } from '@platform/main-api-client';
 
 interface CachedToken {
+  apiKey: string;
   value: string;
   expiresAt: number;
 }
 
 /**
  * Access tokens for an API client (client credentials), cached until shortly before they expire:
- * webhooks carry no bearer token, so their events reach main-api as the API client configured for
- * the sending system. Per replica, in memory: a token is cheap to get again.
+ * webhooks carry no bearer token, and the delivery worker reads the change feed outside any request,
+ * so both reach main-api as an API client configured by a C-Level user. Per replica, in memory: a
+ * token is cheap to get again.
  */
 @Injectable()
 export class MainApiTokens {
+  // Keyed by the key and a digest of the secret: a wrong secret never gets a token cached for the right one.
   private readonly cache = new Map<string, CachedToken>();
 
   constructor(private readonly client: MainApiClient) {}
 
   async tokenFor(apiKey: string, clientSecret: string): Promise<string> {
-    const cached = this.cache.get(apiKey);
+    const cacheKey = `${apiKey}\u0000${createHash('sha256').update(clientSecret).digest('base64')}`;
+    const cached = this.cache.get(cacheKey);
     if (cached && cached.expiresAt > Date.now()) {
       return cached.value;
     }
@@ -29,8 +34,9 @@ export class MainApiTokens {
       query: { grant_type: 'client_credentials' },
       caller: { authorization: `Basic ${basic}` },
     });
-    // A minute early, so no event is applied with a token that expires on the way.
-    this.cache.set(apiKey, {
+    // A minute early, so no call is made with a token that expires on the way.
+    this.cache.set(cacheKey, {
+      apiKey,
       value: answer.access_token,
       expiresAt: Date.now() + (answer.expires_in - 60) * 1000,
     });
@@ -38,7 +44,11 @@ export class MainApiTokens {
   }
 
   forget(apiKey: string): void {
-    this.cache.delete(apiKey);
+    for (const [cacheKey, cached] of this.cache) {
+      if (cached.apiKey === apiKey) {
+        this.cache.delete(cacheKey);
+      }
+    }
   }
 }
 

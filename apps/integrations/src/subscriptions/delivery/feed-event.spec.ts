@@ -1,0 +1,80 @@
+import { parseFeedEvent, wants, webhookBody, type FeedEvent } from './feed-event';
+
+const event: FeedEvent = {
+  cursor: '42',
+  entity: 'projects' as FeedEvent['entity'],
+  id: 17,
+  kind: 'updated',
+  changed_fields: ['name'],
+  origin: null,
+  occurred_at: '2026-11-23T10:00:00.500Z',
+};
+
+describe('parseFeedEvent', () => {
+  it('reads an event of the feed', () => {
+    expect(parseFeedEvent({ ...event, extra: true })).toEqual(event);
+    expect(
+      parseFeedEvent({ ...event, occurred_at: '2026-11-23 10:00:00', changed_fields: undefined }),
+    ).toEqual({
+      ...event,
+      occurred_at: '2026-11-23T10:00:00.000Z',
+      changed_fields: [],
+    });
+  });
+
+  it.each([
+    ['a cursor that is not a decimal', { cursor: 'abc' }],
+    ['a numeric cursor', { cursor: 42 }],
+    ['an unknown entity', { entity: 'invoices' }],
+    ['an unknown kind', { kind: 'archived' }],
+    ['a fractional id', { id: 1.5 }],
+    ['a bad time', { occurred_at: 'yesterday' }],
+    ['changed fields that are not names', { changed_fields: [1] }],
+  ])('skips %s', (_case, change) => {
+    expect(parseFeedEvent({ ...event, ...change })).toBeUndefined();
+  });
+});
+
+describe('wants', () => {
+  const subscription = {
+    source: 'SLACK',
+    entities: [] as string[],
+    kinds: ['created', 'updated', 'deleted'],
+    createdAt: new Date('2026-11-23T09:00:00.000Z'),
+  };
+
+  it('takes every entity when none is named, and the kinds named', () => {
+    expect(wants(subscription, event)).toBe(true);
+    expect(wants({ ...subscription, entities: ['clients'] }, event)).toBe(false);
+    expect(wants({ ...subscription, entities: ['clients', 'projects'] }, event)).toBe(true);
+    expect(wants({ ...subscription, kinds: ['deleted'] }, event)).toBe(false);
+  });
+
+  it('does not echo a change back to the source that made it', () => {
+    expect(wants(subscription, { ...event, origin: 'SLACK' })).toBe(false);
+    expect(wants(subscription, { ...event, origin: 'JIRA' })).toBe(true);
+  });
+
+  it('takes the changes that occurred after the subscription was created', () => {
+    expect(wants({ ...subscription, createdAt: new Date('2026-11-23T10:00:00.500Z') }, event)).toBe(true);
+    expect(wants({ ...subscription, createdAt: new Date('2026-11-23T10:00:00.501Z') }, event)).toBe(false);
+  });
+});
+
+describe('webhookBody', () => {
+  it('has the Standard Webhooks shape, with the external id', () => {
+    expect(JSON.parse(webhookBody(event, 'PROJ-1'))).toEqual({
+      type: 'projects.updated',
+      timestamp: '2026-11-23T10:00:00.500Z',
+      data: {
+        entity: 'projects',
+        id: 17,
+        external_id: 'PROJ-1',
+        kind: 'updated',
+        changed_fields: ['name'],
+        cursor: '42',
+        occurred_at: '2026-11-23T10:00:00.500Z',
+      },
+    });
+  });
+});

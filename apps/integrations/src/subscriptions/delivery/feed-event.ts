@@ -1,0 +1,107 @@
+import { INTEGRATION_ENTITIES, type IntegrationEntity } from '@platform/contracts';
+import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
+
+/** One event of main-api's change feed (`GET /v1/events`). */
+export interface FeedEvent {
+  cursor: string;
+  entity: IntegrationEntity;
+  id: number;
+  kind: ChangeKind;
+  changed_fields: string[];
+  /** The source whose write through the integrations service caused it, or null. */
+  origin: string | null;
+  /** ISO 8601 UTC. */
+  occurred_at: string;
+}
+
+export interface FeedPage {
+  data: unknown[];
+  next_cursor: string;
+}
+
+/** A cursor as the feed writes it: a decimal that fits Postgres' bigint. */
+export const CURSOR = /^(0|[1-9]\d{0,17})$/;
+
+const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+
+/** The event, or undefined when it is not one this service understands (it is then skipped). */
+export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
+  if (typeof raw !== 'object' || raw === null) {
+    return undefined;
+  }
+  const event = raw as Record<string, unknown>;
+  const occurredAt = typeof event.occurred_at === 'string' ? isoTimestamp(event.occurred_at) : undefined;
+  const changedFields = event.changed_fields ?? [];
+  if (
+    typeof event.cursor !== 'string' ||
+    !CURSOR.test(event.cursor) ||
+    !INTEGRATION_ENTITIES.includes(event.entity as IntegrationEntity) ||
+    typeof event.id !== 'number' ||
+    !Number.isSafeInteger(event.id) ||
+    !CHANGE_KINDS.includes(event.kind as ChangeKind) ||
+    !Array.isArray(changedFields) ||
+    !changedFields.every((field) => typeof field === 'string') ||
+    !(event.origin === null || event.origin === undefined || typeof event.origin === 'string') ||
+    occurredAt === undefined
+  ) {
+    return undefined;
+  }
+  return {
+    cursor: event.cursor,
+    entity: event.entity as IntegrationEntity,
+    id: event.id,
+    kind: event.kind as ChangeKind,
+    changed_fields: changedFields,
+    origin: event.origin ?? null,
+    occurred_at: occurredAt,
+  };
+}
+
+/** ISO 8601 UTC from the feed's timestamp (main-api's `YYYY-MM-DD HH:mm:ss` UTC is read too). */
+function isoTimestamp(value: string): string | undefined {
+  const mainApi = MAIN_API_TIMESTAMP.exec(value);
+  const time = Date.parse(mainApi ? `${mainApi[1]}T${mainApi[2]}Z` : value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/** What a subscription asked for, and since when. */
+export interface SubscriptionFilter {
+  source: string;
+  entities: readonly string[];
+  kinds: readonly string[];
+  createdAt: Date;
+}
+
+/**
+ * Whether `subscription` gets `event`: an entity and kind it asked for, a change that occurred
+ * after it was created (the feed may hold older ones: a company's cursor starts at the oldest
+ * retained event), and not a change its own source made through this service (no echo).
+ */
+export function wants(subscription: SubscriptionFilter, event: FeedEvent): boolean {
+  return (
+    event.origin !== subscription.source &&
+    (subscription.entities.length === 0 || subscription.entities.includes(event.entity)) &&
+    subscription.kinds.includes(event.kind) &&
+    Date.parse(event.occurred_at) >= subscription.createdAt.getTime()
+  );
+}
+
+/**
+ * The body sent for an event (Standard Webhooks payload shape), frozen as text when the event is
+ * read: every attempt sends, and signs, exactly these bytes.
+ */
+export function webhookBody(event: FeedEvent, externalId: string | null): string {
+  return JSON.stringify({
+    type: `${event.entity}.${event.kind}`,
+    timestamp: event.occurred_at,
+    data: {
+      entity: event.entity,
+      id: event.id,
+      external_id: externalId,
+      kind: event.kind,
+      changed_fields: event.changed_fields,
+      cursor: event.cursor,
+      occurred_at: event.occurred_at,
+    },
+  });
+}

@@ -1,0 +1,285 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { Role, type IntegrationSource } from '@platform/contracts';
+import { MainApiClient, MainApiRequestError } from '@platform/main-api-client';
+import { ClsService } from 'nestjs-cls';
+import { DataSource, type EntityManager } from 'typeorm';
+import { claimsOf, MainApiTokens } from '../../credentials/main-api-tokens';
+import { SecretBox } from '../../credentials/secret-box';
+import { externalIdKey, MappingStore } from '../../mappings/mapping.store';
+import { CURSOR, parseFeedEvent, wants, webhookBody, type FeedEvent, type FeedPage } from './feed-event';
+
+/** Events asked for per page of the feed (main-api's largest page). */
+const PAGE_SIZE = 1000;
+/** A subscription whose API client main-api refuses is reported at most this often. */
+const REFUSAL_REPORT_INTERVAL_MS = 60_000;
+/** Pages read per company in one turn, so one busy company does not starve the others. */
+const PAGES_PER_TURN = 10;
+
+interface ActiveSubscription {
+  id: string;
+  source: string;
+  entities: string[];
+  kinds: string[];
+  api_key: string;
+  client_secret_sealed: string;
+  created_at: Date;
+}
+
+interface PageOutcome {
+  queued: number;
+  more: boolean;
+}
+
+/**
+ * Follows main-api's change feed for every company with active subscriptions and queues one
+ * delivery per matching event and subscription. A company's cursor row is locked (FOR UPDATE SKIP
+ * LOCKED) for the whole page: the page is read, its deliveries inserted and the cursor moved in one
+ * transaction, so one replica reads a company's feed at a time, a crash re-reads the page, and the
+ * unique (subscription, cursor) key keeps a re-read page from queueing anything twice.
+ *
+ * The worker acts for every company: each page runs in the scope of its company (as the webhook
+ * receiver does), so the mapping look-ups stay tenant-scoped like everywhere else.
+ */
+@Injectable()
+export class FeedFollower {
+  private readonly logger = new Logger('FeedFollower');
+  private readonly lastRefusalReport = new Map<string, number>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mainApi: MainApiClient,
+    private readonly tokens: MainApiTokens,
+    private readonly box: SecretBox,
+    private readonly mappings: MappingStore,
+    private readonly cls: ClsService,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  /** One turn over every company; answers how many deliveries it queued. */
+  async followAll(): Promise<number> {
+    // Every company with active subscriptions has a cursor row (DO NOTHING: no lock on existing
+    // rows, which another replica may hold while it reads a page).
+    await this.dataSource.query(
+      `INSERT INTO feed_cursors (company_id)
+       SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active'
+       ON CONFLICT (company_id) DO NOTHING`,
+    );
+    const companies = await this.dataSource.query<{ company_id: number }[]>(
+      `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
+    );
+    let queued = 0;
+    for (const { company_id: companyId } of companies) {
+      try {
+        for (let page = 0; page < PAGES_PER_TURN; page += 1) {
+          const outcome = await this.inCompany(companyId, () => this.followPage(companyId));
+          queued += outcome.queued;
+          if (!outcome.more) {
+            break;
+          }
+        }
+      } catch (error) {
+        // main-api down, say: this company's feed waits for the next turn, the others go on.
+        this.logger.warn(
+          { company_id: companyId, err: error instanceof Error ? error.message : String(error) },
+          'could not read the change feed; trying again on the next turn',
+        );
+      }
+    }
+    return queued;
+  }
+
+  private inCompany<T>(companyId: number, work: () => Promise<T>): Promise<T> {
+    return this.cls.run(() => {
+      this.principals.set({
+        subject: 'worker:delivery',
+        companyId,
+        roleId: Role.CLevel,
+        tokenId: 'delivery-worker',
+      });
+      return work();
+    });
+  }
+
+  private followPage(companyId: number): Promise<PageOutcome> {
+    return this.dataSource.transaction(async (manager) => {
+      const [claimed] = await manager.query<{ last_cursor: string }[]>(
+        `SELECT last_cursor::text AS last_cursor FROM feed_cursors WHERE company_id = $1 FOR UPDATE SKIP LOCKED`,
+        [companyId],
+      );
+      if (!claimed) {
+        // Another replica is reading this company's feed.
+        return { queued: 0, more: false };
+      }
+      const subscriptions = await manager.query<ActiveSubscription[]>(
+        `SELECT id, source, entities, kinds, api_key, client_secret_sealed, created_at FROM webhook_subscriptions
+          WHERE company_id = $1 AND status = 'active' ORDER BY created_at, id`,
+        [companyId],
+      );
+      if (subscriptions.length === 0) {
+        return { queued: 0, more: false };
+      }
+      const page = await this.readPage(companyId, claimed.last_cursor, subscriptions);
+      if (page === 'expired') {
+        this.logger.warn(
+          { company_id: companyId, cursor: claimed.last_cursor },
+          'the change feed no longer holds this cursor (CursorExpiredError): reading it again from the start',
+        );
+        await this.moveCursor(manager, companyId, '0');
+        return { queued: 0, more: true };
+      }
+      if (!page) {
+        return { queued: 0, more: false };
+      }
+      const events = page.data.flatMap((raw) => {
+        const event = parseFeedEvent(raw);
+        if (!event) {
+          this.logger.error(
+            { company_id: companyId, event: raw },
+            'skipping a change event this service cannot read',
+          );
+        }
+        return event ? [event] : [];
+      });
+      const queued = await this.queue(manager, companyId, events, subscriptions);
+      await this.moveCursor(manager, companyId, page.next_cursor);
+      return { queued, more: page.data.length >= PAGE_SIZE };
+    });
+  }
+
+  /**
+   * A page after `after`, read with the first subscription's API client that main-api accepts for
+   * this company; undefined when none does (each refusal is logged), 'expired' when main-api no
+   * longer holds the cursor.
+   */
+  private async readPage(
+    companyId: number,
+    after: string,
+    subscriptions: ActiveSubscription[],
+  ): Promise<FeedPage | 'expired' | undefined> {
+    const tried = new Set<string>();
+    for (const subscription of subscriptions) {
+      if (tried.has(subscription.api_key)) {
+        continue;
+      }
+      tried.add(subscription.api_key);
+      let token: string;
+      try {
+        token = await this.tokens.tokenFor(
+          subscription.api_key,
+          this.box.open(subscription.client_secret_sealed),
+        );
+      } catch (error) {
+        if (!(error instanceof MainApiRequestError)) {
+          throw error;
+        }
+        this.refused(companyId, subscription, `main-api refused the API client (${error.status})`);
+        continue;
+      }
+      // Defence in depth: another company's feed must never reach this company's subscribers.
+      if (claimsOf(token).company_id !== companyId) {
+        this.refused(companyId, subscription, 'the API client belongs to another company');
+        continue;
+      }
+      try {
+        const page = await this.mainApi.request<FeedPage>({
+          method: 'GET',
+          path: '/v1/events',
+          query: { after, limit: PAGE_SIZE },
+          caller: { authorization: `Bearer ${token}` },
+        });
+        if (
+          !Array.isArray(page?.data) ||
+          typeof page.next_cursor !== 'string' ||
+          !CURSOR.test(page.next_cursor)
+        ) {
+          throw new Error('main-api answered a change feed page this service cannot read');
+        }
+        return page;
+      } catch (error) {
+        if (error instanceof MainApiRequestError && error.status === 410) {
+          return 'expired';
+        }
+        if (error instanceof MainApiRequestError && (error.status === 401 || error.status === 403)) {
+          this.tokens.forget(subscription.api_key);
+          this.refused(companyId, subscription, `main-api answered ${error.status} to the change feed`);
+          continue;
+        }
+        throw error;
+      }
+    }
+    return undefined;
+  }
+
+  private refused(companyId: number, subscription: ActiveSubscription, reason: string): void {
+    const now = Date.now();
+    if (now - (this.lastRefusalReport.get(subscription.id) ?? 0) < REFUSAL_REPORT_INTERVAL_MS) {
+      return;
+    }
+    this.lastRefusalReport.set(subscription.id, now);
+    this.logger.warn(
+      { company_id: companyId, subscription_id: subscription.id, api_key: subscription.api_key },
+      `cannot read the change feed with this subscription's API client: ${reason}`,
+    );
+  }
+
+  /** One delivery per event and subscription that wants it, the body frozen now. */
+  private async queue(
+    manager: EntityManager,
+    companyId: number,
+    events: FeedEvent[],
+    subscriptions: ActiveSubscription[],
+  ): Promise<number> {
+    const matches = events.flatMap((event) =>
+      subscriptions
+        .filter((subscription) =>
+          wants(
+            {
+              source: subscription.source,
+              entities: subscription.entities,
+              kinds: subscription.kinds,
+              createdAt: subscription.created_at,
+            },
+            event,
+          ),
+        )
+        .map((subscription) => ({ event, subscription })),
+    );
+    if (matches.length === 0) {
+      return 0;
+    }
+    const externalIds = await this.mappings.externalIds(
+      [...new Set(matches.map((match) => match.subscription.source as IntegrationSource))],
+      matches.map(({ event }) => ({ entity: event.entity, platformId: event.id })),
+    );
+    const inserted = await manager.query<{ id: string }[]>(
+      `INSERT INTO webhook_deliveries (company_id, subscription_id, event_cursor, entity, kind, payload)
+       SELECT $1, subscription_id, event_cursor, entity, kind, payload
+         FROM unnest($2::uuid[], $3::bigint[], $4::varchar[], $5::varchar[], $6::json[])
+           AS queued (subscription_id, event_cursor, entity, kind, payload)
+       ON CONFLICT (subscription_id, event_cursor) DO NOTHING
+       RETURNING id`,
+      [
+        companyId,
+        matches.map(({ subscription }) => subscription.id),
+        matches.map(({ event }) => event.cursor),
+        matches.map(({ event }) => event.entity),
+        matches.map(({ event }) => event.kind),
+        matches.map(({ event, subscription }) =>
+          webhookBody(
+            event,
+            externalIds.get(externalIdKey(subscription.source, event.entity, event.id)) ?? null,
+          ),
+        ),
+      ],
+    );
+    return inserted.length;
+  }
+
+  private async moveCursor(manager: EntityManager, companyId: number, cursor: string): Promise<void> {
+    await manager.query(
+      `UPDATE feed_cursors SET last_cursor = $2, updated_at = now() WHERE company_id = $1`,
+      [companyId, cursor],
+    );
+  }
+}

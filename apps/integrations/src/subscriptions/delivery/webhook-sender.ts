@@ -1,0 +1,74 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { CheckedTarget, ResolvedAddress } from './target-policy';
+
+export interface WebhookPost {
+  target: CheckedTarget;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  timeoutMs: number;
+  /** Aborts the attempt (the worker is stopping). */
+  signal?: AbortSignal;
+}
+
+/** The receiver's status code, or why there is none (timeout, refused connection...). */
+export type WebhookAnswer = { statusCode: number } | { error: string };
+
+/** Resolves every host name to the address checked: the connection goes nowhere else. */
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all) {
+      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
+    } else {
+      callback(null, pinned.address, pinned.family);
+    }
+  };
+}
+
+/**
+ * POSTs one webhook with node's own HTTP client: no connection pool (each attempt connects to the
+ * address just checked), no redirects followed (a 3xx is a failed attempt, not a new target), one
+ * deadline over connecting, sending and the answer's headers and body.
+ */
+export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
+  const { url } = post.target;
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<WebhookAnswer>((resolve) => {
+    let statusCode: number | undefined;
+    let settled = false;
+    const finish = (answer: WebhookAnswer) => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(deadline);
+        resolve(answer);
+      }
+    };
+    const outgoing = send(url, {
+      method: 'POST',
+      headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
+      agent: false,
+      lookup: pinnedLookup(post.target.address),
+      signal: post.signal,
+    });
+    const deadline = setTimeout(() => {
+      // A status already read counts; a receiver that never finishes its body does not hold us.
+      finish(statusCode === undefined ? { error: `timed out after ${post.timeoutMs} ms` } : { statusCode });
+      outgoing.destroy();
+    }, post.timeoutMs);
+    outgoing.on('response', (response: IncomingMessage) => {
+      statusCode = response.statusCode ?? 0;
+      response.resume();
+      response.on('end', () => finish({ statusCode: statusCode ?? 0 }));
+      response.on('error', () => finish({ statusCode: statusCode ?? 0 }));
+    });
+    outgoing.on('error', (error: Error & { code?: string }) => {
+      finish(
+        statusCode === undefined
+          ? { error: error.code ? `${error.code}: ${error.message}` : error.message }
+          : { statusCode },
+      );
+    });
+    outgoing.end(post.body);
+  });
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { IntegrationsErrorBodyDto } from '@platform/contracts';
+import { CreateSubscriptionDto } from './dto/create-subscription.dto';
+import { SubscriptionParamsDto, SubscriptionsQueryDto } from './dto/subscription-params.dto';
+import { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
+import { SubscriptionsService } from './subscriptions.service';
+
+const NOT_FOUND = ApiNotFoundResponse({
+  type: IntegrationsErrorBodyDto,
+  description:
+    "SubscriptionNotFoundError (ZC001): no such subscription in your company (also another company's id)",
+});
+
+@ApiTags('subscriptions')
+@Controller('subscriptions')
+export class SubscriptionsController {
+  constructor(private readonly subscriptions: SubscriptionsService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageIntegrationSecrets)
+  @ApiOperation({
+    summary:
+      "Subscribe an external system to the platform's changes (C-Level only): answers its signing secret, once",
+    description:
+      'Every create, update and delete of the integrations entities in your company (main-api change feed) ' +
+      'that matches entities and kinds is POSTed to url as {type: "<entity>.<kind>", timestamp, data: ' +
+      '{entity, id, external_id, kind, changed_fields, cursor, occurred_at}}, signed per Standard Webhooks ' +
+      '(see signing_secret). Changes made through this service by the same metadata.source are not sent ' +
+      'back to it. A 2xx answer within DELIVERY_TIMEOUT_MS is a delivery; anything else is retried with ' +
+      'the same webhook-id along DELIVERY_RETRY_SCHEDULE_MS (default over 30 hours), then the delivery ' +
+      'is failed; after SUBSCRIPTION_DISABLE_AFTER_MS of failures only (default 5 days) the subscription ' +
+      'is disabled. Events may arrive out of order: data.cursor orders them. The API client (role 1 or ' +
+      '2, your company) is checked with main-api now and reads the feed later. Errors: ValidationError ' +
+      'ZC002 (400; url refused by the SSRF rules, with the reason; API client not usable); ' +
+      'DuplicateSubscriptionError ZC002 (422: this source already subscribes this url).',
+  })
+  @ApiCreatedResponse({ type: SubscriptionWithSecretDto })
+  @ApiBadRequestResponse({ type: IntegrationsErrorBodyDto, description: 'ValidationError (ZC002)' })
+  @ApiUnprocessableEntityResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'DuplicateSubscriptionError (ZC002)',
+  })
+  @ApiServiceUnavailableResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'MainApiUnavailableError (ZC003)',
+  })
+  create(@Body() body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
+    return this.subscriptions.create(body);
+  }
+
+  @Get()
+  @RequirePermission(Permission.UseIntegrations)
+  @ApiOperation({ summary: "Your company's subscriptions, oldest first (secrets are never shown again)" })
+  @ApiOkResponse({ type: [SubscriptionDto] })
+  @ApiBadRequestResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'ValidationError (ZC002): unknown source',
+  })
+  list(@Query() query: SubscriptionsQueryDto): Promise<SubscriptionDto[]> {
+    return this.subscriptions.list(query.source);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.UseIntegrations)
+  @ApiOperation({ summary: 'One subscription, with its status (active or disabled, and why)' })
+  @ApiOkResponse({ type: SubscriptionDto })
+  @ApiBadRequestResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'ValidationError (ZC002): id is not a UUID',
+  })
+  @NOT_FOUND
+  get(@Param() params: SubscriptionParamsDto): Promise<SubscriptionDto> {
+    return this.subscriptions.get(params.id);
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.ManageIntegrationSecrets)
+  @ApiOperation({
+    summary: 'Unsubscribe (C-Level only): answers 200 with the subscription removed',
+    description: 'Its delivery log goes with it; nothing more is sent, not even pending retries.',
+  })
+  @ApiOkResponse({ type: SubscriptionDto })
+  @ApiBadRequestResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'ValidationError (ZC002): id is not a UUID',
+  })
+  @NOT_FOUND
+  remove(@Param() params: SubscriptionParamsDto): Promise<SubscriptionDto> {
+    return this.subscriptions.remove(params.id);
+  }
+}

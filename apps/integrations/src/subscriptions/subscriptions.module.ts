@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { EntitiesModule } from '../entities/entities.module';
+import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesService } from './deliveries.service';
+import { DeliveryAttempts } from './delivery/delivery-attempts';
+import { DeliveryWorker } from './delivery/delivery.worker';
+import { FeedFollower } from './delivery/feed-follower';
+import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsService } from './subscriptions.service';
+import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
+
+/** Outbound webhooks: subscriptions, their delivery log, and the worker that follows the feed and delivers. */
+@Module({
+  imports: [EntitiesModule, CredentialsModule],
+  controllers: [SubscriptionsController, DeliveriesController],
+  providers: [
+    SubscriptionsService,
+    DeliveriesService,
+    TARGET_POLICY_PROVIDER,
+    FeedFollower,
+    DeliveryAttempts,
+    DeliveryWorker,
+  ],
+})
+export class SubscriptionsModule {}

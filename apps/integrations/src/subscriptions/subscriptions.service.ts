@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
+import {
+  constraintViolationOf,
+  PG_UNIQUE_VIOLATION,
+  TenantRepositoryFactory,
+  type TenantRepository,
+} from '@platform/database';
+import { RequestValidationError } from '@platform/runtime';
+import { ApiClientVerifier } from '../credentials/api-client-verifier';
+import { SecretBox } from '../credentials/secret-box';
+import { CHANGE_KINDS, type ChangeKind } from './change-kind';
+import { TargetPolicy, TargetRefusedError } from './delivery/target-policy';
+import { newSigningSecret } from './delivery/webhook-signature';
+import type { CreateSubscriptionDto } from './dto/create-subscription.dto';
+import type { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
+import { DuplicateSubscriptionError, SubscriptionNotFoundError } from './subscriptions.errors';
+import { WebhookSubscription } from './webhook-subscription.entity';
+
+/**
+ * Subscriptions of external systems to the platform's changes (issue 10): a C-Level user names the
+ * target URL (checked against the SSRF rules), what to send and the API client that reads main-api's
+ * change feed; the signing secret is generated here and shown once.
+ */
+@Injectable()
+export class SubscriptionsService {
+  private readonly subscriptions: TenantRepository<WebhookSubscription>;
+
+  constructor(
+    repositories: TenantRepositoryFactory,
+    private readonly apiClients: ApiClientVerifier,
+    private readonly policy: TargetPolicy,
+    private readonly box: SecretBox,
+  ) {
+    this.subscriptions = repositories.for(WebhookSubscription);
+  }
+
+  async create(body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
+    const url = await this.checkedUrl(body.url);
+    await this.apiClients.verify(body, 'read the change feed');
+    const signingSecret = newSigningSecret();
+    let created: WebhookSubscription;
+    try {
+      created = await this.subscriptions.create({
+        source: body.metadata.source,
+        url,
+        entities: body.entities ?? [],
+        kinds: body.kinds ?? [...CHANGE_KINDS],
+        apiKey: body.api_key,
+        signingSecretSealed: this.box.seal(signingSecret),
+        clientSecretSealed: this.box.seal(body.client_secret),
+      });
+    } catch (error) {
+      const violation = constraintViolationOf(error);
+      if (violation?.code === PG_UNIQUE_VIOLATION && violation.constraint === 'webhook_subscriptions_key') {
+        throw new DuplicateSubscriptionError(body.metadata.source, url);
+      }
+      throw error;
+    }
+    // Read back: the database sets the timestamps and the status.
+    return { ...toSubscriptionDto(await this.find(created.id)), signing_secret: signingSecret };
+  }
+
+  async list(source?: IntegrationSource): Promise<SubscriptionDto[]> {
+    const found = await this.subscriptions.find({
+      where: source ? { source } : {},
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return found.map(toSubscriptionDto);
+  }
+
+  async get(id: string): Promise<SubscriptionDto> {
+    return toSubscriptionDto(await this.find(id));
+  }
+
+  /** Removes the subscription with its delivery log; nothing more is sent to it. */
+  async remove(id: string): Promise<SubscriptionDto> {
+    const subscription = await this.find(id);
+    await this.subscriptions.delete(subscription);
+    return toSubscriptionDto(subscription);
+  }
+
+  /** The caller's subscription, or 404 (another company's id is as unknown as a missing one). */
+  async find(id: string): Promise<WebhookSubscription> {
+    const subscription = await this.subscriptions.findById(id);
+    if (!subscription) {
+      throw new SubscriptionNotFoundError(id);
+    }
+    return subscription;
+  }
+
+  private async checkedUrl(raw: string): Promise<string> {
+    try {
+      return (await this.policy.check(raw)).url.href;
+    } catch (error) {
+      if (error instanceof TargetRefusedError) {
+        throw new RequestValidationError([
+          { field: 'url', validation: 'webhookTarget', message: error.message },
+        ]);
+      }
+      throw error;
+    }
+  }
+}
+
+export function toSubscriptionDto(subscription: WebhookSubscription): SubscriptionDto {
+  return {
+    id: subscription.id,
+    source: subscription.source as IntegrationSource,
+    url: subscription.url,
+    entities: subscription.entities as IntegrationEntity[],
+    kinds: subscription.kinds as ChangeKind[],
+    api_key: subscription.apiKey,
+    status: subscription.status,
+    failing_since: subscription.failingSince?.toISOString() ?? null,
+    disabled_at: subscription.disabledAt?.toISOString() ?? null,
+    disabled_reason: subscription.disabledReason,
+    created_at: subscription.createdAt.toISOString(),
+    updated_at: subscription.updatedAt.toISOString(),
+  };
+}
