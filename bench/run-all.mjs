@@ -296,7 +296,8 @@ try {
       `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per case; the services, the baseline, PostgreSQL and autocannon share the machine. The baseline ` +
       '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
-      'statements, written by hand, without the framework, authentication, validation or main-api calls.',
+      'statements, written by hand, without the framework, authentication, validation or main-api calls. ' +
+      'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',
     '',
     '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -14,6 +14,7 @@ import { IntegrationsEnv } from '../src/config/integrations.env';
 import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempts';
+import { DeliveryLogPruner } from '../src/subscriptions/delivery/delivery-log.pruner';
 
 type Body = Record<string, unknown>;
 
@@ -856,6 +857,39 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         'ValidationError',
         'ZC002',
       );
+    });
+
+    it('trims finished deliveries past DELIVERY_LOG_RETENTION_DAYS from the log, never pending ones', async () => {
+      const subscription = await subscribe('/trim');
+      receiver.answer = () => 204;
+      await createClient('Trim 1');
+      await createClient('Trim 2');
+      await eventually('two deliveries delivered', async () => {
+        const all = await deliveriesOf(subscription.id);
+        return all.length === 2 && all.every((delivery) => delivery.status === 'delivered');
+      });
+      const [old, recent] = await deliveriesOf(subscription.id);
+      await integrationsDb.query(
+        `UPDATE webhook_deliveries SET updated_at = now() - interval '31 days' WHERE id = $1`,
+        [old.id],
+      );
+      // A pending delivery as old as that stays: it has not been delivered yet.
+      await integrationsDb.query(
+        `UPDATE webhook_deliveries SET status = 'pending', updated_at = now() - interval '31 days',
+           next_attempt_at = now() + interval '1 day', delivered_at = NULL
+          WHERE id = $1`,
+        [recent.id],
+      );
+
+      const removed = await integrations.app.get(DeliveryLogPruner).prune();
+      const [{ attempts }] = await integrationsDb.query<{ attempts: string }[]>(
+        'SELECT count(*) AS attempts FROM webhook_delivery_attempts WHERE delivery_id = $1',
+        [old.id],
+      );
+
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect((await deliveriesOf(subscription.id)).map((delivery) => delivery.id)).toEqual([recent.id]);
+      expect(attempts).toBe('0');
     });
 
     it('reads the feed again from the start when main-api no longer holds its cursor (410)', async () => {

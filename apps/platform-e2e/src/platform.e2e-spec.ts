@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { createTestDatabase, generateTestKeyPair, signTestToken, type TestDatabase } from '@platform/testing';
 import pg from 'pg';
-import { RunningService, runToCompletion, type ServiceName } from './service-process';
+import { freePort, RunningService, runToCompletion, type ServiceName } from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 
@@ -41,6 +43,9 @@ describe('the three services, as built and deployed', () => {
       DATABASE_URL: database.url,
       MAIN_API_URL: mainApi.url,
       INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // As npm start does: the README's receiver listens on this machine over plain http.
+      SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'http://127.0.0.1',
+      DELIVERY_POLL_MS: '200',
     });
     await Promise.all([planner.waitUntilReady(), integrations.waitUntilReady()]);
   });
@@ -110,6 +115,85 @@ describe('the three services, as built and deployed', () => {
     const allocations = await fetch(`${planner.url}/allocation/getAllocations/999999`, { headers: bearer });
     expect(allocations.status).toBe(404);
     expect(await allocations.json()).toMatchObject({ error: 'ProjectNotFoundError' });
+  });
+
+  it("delivers a signed event to the README's receiver within seconds of a project rename in main-api", async () => {
+    const provisioned = await runToCompletion(
+      'main-api',
+      'provisioning/provision.cli.js',
+      { DATABASE_URL: database.url },
+      30000,
+      ['--company', 'Webhook Agency'],
+    );
+    const { apiKey, clientSecret } = JSON.parse(provisioned.stdout) as {
+      apiKey: string;
+      clientSecret: string;
+    };
+    const tokenResponse = await fetch(`${mainApi.url}/v1/oauth/token?grant_type=client_credentials`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${clientSecret}`).toString('base64')}` },
+    });
+    const { access_token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const post = async (url: string, body: object) =>
+      (await (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+        id: number | string;
+        signing_secret?: string;
+      };
+    const clientId = (await post(`${mainApi.url}/v1/clients`, { name: 'Acme' })).id;
+    const projectId = (await post(`${mainApi.url}/v1/projects`, { name: 'Spring', client_id: clientId })).id;
+    const port = await freePort();
+    const subscription = await post(`${integrations.url}/v2/integrations/subscriptions`, {
+      metadata: { source: 'SLACK' },
+      url: `http://127.0.0.1:${port}/hooks`,
+      entities: ['projects'],
+      api_key: apiKey,
+      client_secret: clientSecret,
+    });
+    expect(subscription.signing_secret).toMatch(/^whsec_/);
+
+    const receiver = spawn(
+      process.execPath,
+      [join(__dirname, '..', '..', '..', 'tools', 'local', 'webhook-receiver.mjs'), String(port)],
+      { env: { PATH: process.env.PATH, WEBHOOK_SECRET: subscription.signing_secret } },
+    );
+    try {
+      let printed = '';
+      let refused = '';
+      receiver.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      const listening = new Promise<void>((resolve) =>
+        receiver.stderr.on('data', (chunk: Buffer) => {
+          refused += chunk.toString();
+          if (refused.includes('listening')) {
+            resolve();
+          }
+        }),
+      );
+      await listening;
+      const renamed = await fetch(`${mainApi.url}/v1/projects/${projectId}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ name: 'Spring launch' }),
+      });
+      expect(renamed.status).toBe(200);
+
+      const deadline = Date.now() + 15000;
+      while (!printed.includes('projects.updated') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const [line] = printed.split('\n').filter((entry) => entry.includes('projects.updated'));
+      expect(line).toMatch(/^msg_\S+ projects\.updated /);
+      expect(JSON.parse(line.slice(line.indexOf('{')))).toMatchObject({
+        entity: 'projects',
+        id: projectId,
+        kind: 'updated',
+        changed_fields: ['name'],
+      });
+      // The receiver verified every signature it was sent.
+      expect(refused).not.toContain('refused');
+    } finally {
+      receiver.kill('SIGTERM');
+    }
   });
 
   describe('under faults', () => {

@@ -76,6 +76,10 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
     10 * HOUR,
   ];
 
+  /** How long finished deliveries (delivered or failed) and their attempts stay in the log. */
+  @IntegerSetting('DELIVERY_LOG_RETENTION_DAYS', 1, 3650, 'of days')
+  DELIVERY_LOG_RETENTION_DAYS = 30;
+
   /** A subscription whose deliveries keep failing this long is disabled. Default 5 days. */
   @IntegerSetting('SUBSCRIPTION_DISABLE_AFTER_MS', 100, 90 * 24 * HOUR, 'of milliseconds')
   SUBSCRIPTION_DISABLE_AFTER_MS = 5 * 24 * HOUR;

@@ -4,6 +4,7 @@ import { EntitiesModule } from '../entities/entities.module';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
+import { DeliveryLogPruner } from './delivery/delivery-log.pruner';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
 import { SubscriptionsController } from './subscriptions.controller';
@@ -20,6 +21,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     TARGET_POLICY_PROVIDER,
     FeedFollower,
     DeliveryAttempts,
+    DeliveryLogPruner,
     DeliveryWorker,
   ],
 })
