@@ -53,13 +53,14 @@ function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
   return query.expressionMap.joinAttributes.some((join) => join.isMany);
 }
 
-/** One page and the total, side by side; the total is a COUNT(*) unless to-many joins need DISTINCT. */
+/** One page and the total, side by side; the total is a COUNT(*) unless the joins or a GROUP BY need DISTINCT. */
 async function pageAndCount<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   offset: number,
   limit: number,
 ): Promise<[Entity[], number]> {
-  if (hasToManyJoins(query)) {
+  // COUNT(*) would count rows of the join or groups, not entities: TypeORM's distinct count then.
+  if (hasToManyJoins(query) || query.expressionMap.groupBys.length > 0) {
     return query.skip(offset).take(limit).getManyAndCount();
   }
   const counting = query.clone().select('COUNT(*)', 'count').orderBy();
