@@ -19,7 +19,7 @@ const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
 const USERS = 50;
 const ALLOCATIONS_PER_USER = 10;
-const SIZES = [10_000, 1_000_000];
+const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 
 const database = await scratchDatabase('bench_planner');
 const services = [];

@@ -4,6 +4,9 @@ import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../public.decorator';
 import type { Principal } from '../principal/principal';
 import { PrincipalContext } from '../principal/principal-context';
+import { VerifiedTokenCache } from './verified-token-cache';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 /**
  * Global guard: every route needs a valid bearer token unless it says `@Public()`. Any failure is a
@@ -11,6 +14,8 @@ import { PrincipalContext } from '../principal/principal-context';
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
+  private readonly verified = new VerifiedTokenCache();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly principals: PrincipalContext,
@@ -18,7 +23,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
-  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
       context.getHandler(),
       context.getClass(),
@@ -26,7 +31,24 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (isPublic) {
       return true;
     }
-    return super.canActivate(context) as Promise<boolean>;
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: { authorization?: unknown }; user?: Principal }>();
+    const token =
+      typeof request.headers.authorization === 'string'
+        ? BEARER.exec(request.headers.authorization)?.[1]
+        : undefined;
+    const known = token === undefined ? undefined : this.verified.get(token);
+    if (known) {
+      request.user = known;
+      this.principals.set(known);
+      return true;
+    }
+    const allowed = (await super.canActivate(context)) as boolean;
+    if (allowed && token !== undefined && request.user) {
+      this.verified.remember(token, request.user);
+    }
+    return allowed;
   }
 
   override handleRequest<TUser = Principal>(error: unknown, principal: TUser | false, info: unknown): TUser {
