@@ -19,17 +19,17 @@ export class ChangeFeedService {
   }
 
   async page({ after, limit }: ChangeFeedQueryDto): Promise<ChangeFeedPageDto> {
-    const [events, watermark] = await Promise.all([
-      this.events
-        .queryBuilder('event')
-        .andWhere('event.id > :after', { after })
-        .orderBy('event.id', 'ASC')
-        .limit(limit)
-        .getMany(),
-      this.dataSource
-        .getRepository(ChangeFeedWatermark)
-        .findOneBy({ companyId: this.principals.companyId() }),
-    ]);
+    const events = await this.events
+      .queryBuilder('event')
+      .andWhere('event.id > :after', { after })
+      .orderBy('event.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    // Read after the events, never beside them: a prune that committed before the events were read
+    // is then always seen here, so its gap cannot go unreported.
+    const watermark = await this.dataSource
+      .getRepository(ChangeFeedWatermark)
+      .findOneBy({ companyId: this.principals.companyId() });
     // A consumer behind the retention window would silently miss what was pruned: tell it instead.
     if (after !== '0' && watermark && BigInt(after) < BigInt(watermark.prunedThrough)) {
       throw new GoneException(
