@@ -1,12 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import {
-  FakeHttpServer,
-  signTestToken,
-  startTestService,
-  type RecordedRequest,
-  type TestService,
-} from '@platform/testing';
+import { FakeHttpServer, startTestService, type RecordedRequest, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // The issue asks for a real main-api behind these tests: the test (only) starts main-api in
@@ -16,8 +10,8 @@ import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/su
 import { IntegrationsEnv } from '../src/config/integrations.env';
 import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
+import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Body = Record<string, unknown>;
 
 /**
@@ -74,24 +68,8 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
   let globex: number;
   let integrationsDb: DataSource;
 
-  const call = (
-    method: Method,
-    url: string,
-    body?: object,
-    options: { company?: number; role?: number } = {},
-  ) =>
-    integrations.app.inject({
-      method,
-      url: `/v2/integrations${url}`,
-      headers: {
-        authorization: `Bearer ${signTestToken({
-          keys: main.keys,
-          companyId: options.company ?? acme,
-          roleId: options.role ?? 1,
-        })}`,
-      },
-      ...(body ? { payload: body } : {}),
-    });
+  const call = (method: Method, url: string, body?: object, options?: CallAs) =>
+    callIntegrations(integrations.app, main.keys, acme, method, url, body, options);
   const mainApiGet = async (url: string, company = acme) => {
     const response = await main.call('GET', url, undefined, { company });
     return { status: response.statusCode, body: response.json<Body>() };

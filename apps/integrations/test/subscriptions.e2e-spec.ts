@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp } from '@platform/runtime';
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
+import { startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its change
@@ -15,6 +15,7 @@ import { integrationsDataSourceOptions } from '../src/database/integrations.data
 import { integrationsService } from '../src/integrations.service';
 import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempts';
 import { DeliveryLogPruner } from '../src/subscriptions/delivery/delivery-log.pruner';
+import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 
 type Body = Record<string, unknown>;
 
@@ -221,29 +222,13 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
 
   const callService = (
     app: NestFastifyApplication,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: Method,
     url: string,
     body?: object,
-    options: { company?: number; role?: number } = {},
-  ) =>
-    app.inject({
-      method,
-      url: `/v2/integrations${url}`,
-      headers: {
-        authorization: `Bearer ${signTestToken({
-          keys: main.keys,
-          companyId: options.company ?? acme,
-          roleId: options.role ?? 1,
-        })}`,
-      },
-      ...(body ? { payload: body } : {}),
-    });
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: object,
-    options?: { company?: number; role?: number },
-  ) => callService(integrations.app, method, url, body, options);
+    options?: CallAs,
+  ) => callIntegrations(app, main.keys, acme, method, url, body, options);
+  const call = (method: Method, url: string, body?: object, options?: CallAs) =>
+    callService(integrations.app, method, url, body, options);
   const expectError = (response: LightMyRequestResponse, status: number, error: string, code: string) => {
     expect({ status: response.statusCode, ...response.json<Body>() }).toEqual({
       status,
