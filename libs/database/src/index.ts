@@ -6,6 +6,8 @@ export * from './migration-cli';
 export * from './database-admin';
 export * from './tenancy/tenancy.module';
 export * from './tenancy/tenant-repository';
+export * from './reads/compiled-read';
+export * from './reads/read-rows';
 export * from './tenancy/tenant-repository.factory';
 export * from './lists/list-filters';
 export * from './lists/paginate';

@@ -1,3 +1,4 @@
+import { readRows } from '@platform/database';
 import type { EntityManager } from 'typeorm';
 import type { Project } from './project.entity';
 
@@ -55,7 +56,8 @@ export async function fetchProjectTotals(
   if (projectIds.length === 0) {
     return new Map();
   }
-  const rows = await manager.query<ProjectTotals[]>(
+  const rows = await readRows<ProjectTotals>(
+    manager,
     `SELECT project.id AS project_id, logged.hours, logged.earned,
             (SELECT sum(line.estimated_hours * coalesce(price.price, 0))
                FROM project_positions line
@@ -86,7 +88,8 @@ export function fetchLoggedHoursByPosition(
   projectId: number,
   companyId: number,
 ): Promise<LoggedHoursByPosition[]> {
-  return manager.query<LoggedHoursByPosition[]>(
+  return readRows<LoggedHoursByPosition>(
+    manager,
     `SELECT entry.user_position_id AS position_id, position.category_id,
             sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
        FROM time_entries entry

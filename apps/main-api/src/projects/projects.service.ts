@@ -11,11 +11,12 @@ import {
 import {
   paginate,
   TenantRepositoryFactory,
+  type TenantRead,
   type FilterDefinitions,
   type TenantRepository,
 } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, Not, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { Contract } from '../contracts/contract.entity';
@@ -63,6 +64,12 @@ const SEARCH_LIMIT = 50;
 @Injectable()
 export class ProjectsService {
   private readonly projects: TenantRepository<Project>;
+  // The reads of every project page view, built once (CompiledRead): building their SQL cost more
+  // than running it (bench/README.md).
+  private readonly projectById: TenantRead<Project, { id: number }>;
+  private readonly ownClientProjectById: TenantRead<Project, { id: number; ownClientId: number }>;
+  private readonly estimatePositions: TenantRead<ProjectPosition, { projectId: number }>;
+  private readonly estimateCategories: TenantRead<ProjectCategory, { projectId: number }>;
 
   constructor(
     private readonly repositories: TenantRepositoryFactory,
@@ -70,6 +77,25 @@ export class ProjectsService {
     private readonly dataSource: DataSource,
   ) {
     this.projects = repositories.for(Project);
+    this.projectById = this.projects.compile('project', ['id'], (query) =>
+      withRelations(query).andWhere('project.id = :id'),
+    );
+    this.ownClientProjectById = this.projects.compile('project', ['id', 'ownClientId'], (query) =>
+      withRelations(query).andWhere('project.id = :id').andWhere('project.client_id = :ownClientId'),
+    );
+    this.estimatePositions = repositories
+      .for(ProjectPosition)
+      .compile('line', ['projectId'], (query) =>
+        query
+          .leftJoinAndSelect('line.position', 'position')
+          .andWhere('line.project_id = :projectId')
+          .orderBy('line.id', 'ASC'),
+      );
+    this.estimateCategories = repositories
+      .for(ProjectCategory)
+      .compile('line', ['projectId'], (query) =>
+        query.andWhere('line.project_id = :projectId').orderBy('line.id', 'ASC'),
+      );
   }
 
   async create(body: CreateProjectDto): Promise<number> {
@@ -111,10 +137,8 @@ export class ProjectsService {
     const manager = this.dataSource.manager;
     const [project, positions, categories, totals, logged] = await Promise.all([
       this.requireProject(id),
-      this.repositories
-        .for(ProjectPosition)
-        .find({ where: { projectId: id }, relations: { position: true }, order: { id: 'ASC' } }),
-      this.repositories.for(ProjectCategory).find({ where: { projectId: id }, order: { id: 'ASC' } }),
+      this.estimatePositions.many({ projectId: id }),
+      this.estimateCategories.many({ projectId: id }),
       fetchProjectTotals(manager, [id], companyId),
       fetchLoggedHoursByPosition(manager, id, companyId),
     ]);
@@ -165,7 +189,13 @@ export class ProjectsService {
   }
 
   async requireProject(id: number): Promise<Project> {
-    const project = await (await this.visible()).andWhere('project.id = :id', { id }).getOne();
+    const ownClientId = await this.ownClientId();
+    const project =
+      ownClientId === undefined
+        ? await this.projectById.one({ id })
+        : ownClientId === null
+          ? null
+          : await this.ownClientProjectById.one({ id, ownClientId });
     if (!project) {
       throw new NotFoundException(`Project ${id} not found`);
     }
@@ -177,23 +207,24 @@ export class ProjectsService {
    * projects of their own client (decisions §2) and nothing when they have none.
    */
   private async visible() {
-    const query = this.withRelations();
-    const principal = this.principals.get();
-    if (principal.roleId !== Role.Client) {
+    const query = withRelations(this.projects.queryBuilder('project'));
+    const ownClientId = await this.ownClientId();
+    if (ownClientId === undefined) {
       return query;
     }
-    const user = principal.userId ? await this.repositories.for(User).findById(principal.userId) : null;
-    return user?.clientId
-      ? query.andWhere('project.client_id = :ownClientId', { ownClientId: user.clientId })
-      : query.andWhere('false');
+    return ownClientId === null
+      ? query.andWhere('false')
+      : query.andWhere('project.client_id = :ownClientId', { ownClientId });
   }
 
-  private withRelations() {
-    return this.projects
-      .queryBuilder('project')
-      .leftJoinAndSelect('project.client', 'client')
-      .leftJoinAndSelect('project.pm', 'pm')
-      .leftJoinAndSelect('project.ratecard', 'ratecard');
+  /** For a role 6 (Client) user, their client's id (null without one); undefined for other roles. */
+  private async ownClientId(): Promise<number | null | undefined> {
+    const principal = this.principals.get();
+    if (principal.roleId !== Role.Client) {
+      return undefined;
+    }
+    const user = principal.userId ? await this.repositories.for(User).findById(principal.userId) : null;
+    return user?.clientId ?? null;
   }
 
   /** Copies the fields sent onto the project; `ratecard_id` wins over `user_positions_header_id`. */
@@ -458,4 +489,12 @@ export class ProjectsService {
       ]);
     }
   }
+}
+
+/** A project with the relations its read shape shows. */
+function withRelations(query: SelectQueryBuilder<Project>): SelectQueryBuilder<Project> {
+  return query
+    .leftJoinAndSelect('project.client', 'client')
+    .leftJoinAndSelect('project.pm', 'pm')
+    .leftJoinAndSelect('project.ratecard', 'ratecard');
 }

@@ -1,5 +1,6 @@
 import { MAX_UNPAGED_RESULTS, type ListQueryDto, type Paginated } from '@platform/contracts';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { selectEntities, selectRaw } from '../reads/compiled-read';
 import { applyFilters, FilterError, type FilterDefinitions } from './list-filters';
 
 const DEFAULT_PER_PAGE = 20;
@@ -18,7 +19,7 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
 ): Promise<Paginated<Dto> | Dto[]> {
   applyFilters(query, alias, list.filters, filters).addOrderBy(`${alias}.id`, 'ASC');
   if (list.page === false) {
-    const rows = await window(query, 0, MAX_UNPAGED_RESULTS + 1).getMany();
+    const rows = await windowRows(query, 0, MAX_UNPAGED_RESULTS + 1);
     if (rows.length > MAX_UNPAGED_RESULTS) {
       throw new FilterError('page', `more than ${MAX_UNPAGED_RESULTS} results: use page and perPage`);
     }
@@ -37,16 +38,18 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
 }
 
 /**
- * With only to-one joins (the usual case) a window is a plain LIMIT/OFFSET. TypeORM's skip/take
- * would first select the distinct ids of the window in a pass over every matching row, which only
- * to-many joins (several rows per entity) need.
+ * With only to-one joins (the usual case) a window is a plain LIMIT/OFFSET, run without TypeORM's
+ * query runner (selectEntities). TypeORM's skip/take would first select the distinct ids of the
+ * window in a pass over every matching row, which only to-many joins (several rows per entity) need.
  */
-function window<Entity extends ObjectLiteral>(
+function windowRows<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   offset: number,
   limit: number,
-): SelectQueryBuilder<Entity> {
-  return hasToManyJoins(query) ? query.skip(offset).take(limit) : query.offset(offset).limit(limit);
+): Promise<Entity[]> {
+  return hasToManyJoins(query)
+    ? query.skip(offset).take(limit).getMany()
+    : selectEntities(query.offset(offset).limit(limit));
 }
 
 function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
@@ -65,8 +68,8 @@ async function pageAndCount<Entity extends ObjectLiteral>(
   }
   const counting = query.clone().select('COUNT(*)', 'count').orderBy();
   const [rows, counted] = await Promise.all([
-    window(query, offset, limit).getMany(),
-    counting.getRawOne<{ count: string }>(),
+    windowRows(query, offset, limit),
+    selectRaw<{ count: string }>(counting),
   ]);
-  return [rows, Number(counted?.count ?? 0)];
+  return [rows, Number(counted[0]?.count ?? 0)];
 }

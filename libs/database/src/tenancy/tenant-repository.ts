@@ -9,6 +9,7 @@ import type {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
+import { CompiledRead, type ShapeRead } from '../reads/compiled-read';
 
 /** An entity that belongs to one company (decisions §2: every row carries its company). */
 export interface CompanyOwned extends ObjectLiteral {
@@ -105,10 +106,38 @@ export class TenantRepository<Entity extends CompanyOwned> {
     }
   }
 
+  /**
+   * A read of the caller's company whose SQL is built once (see CompiledRead): `shape` adds joins,
+   * conditions and order to a query already restricted to the company, naming its parameters, and
+   * each call binds their values.
+   */
+  compile<Parameters extends Record<string, unknown>>(
+    alias: string,
+    parameterNames: readonly (keyof Parameters & string)[],
+    shape: ShapeRead<Entity>,
+  ): TenantRead<Entity, Parameters> {
+    const read = new CompiledRead<Entity, Parameters & { tenantCompanyId: number }>(
+      this.repository,
+      alias,
+      [...parameterNames, 'tenantCompanyId'],
+      (query) => shape(query.where(`${alias}.company_id = :tenantCompanyId`)),
+    );
+    return {
+      many: (parameters) => read.many({ ...parameters, tenantCompanyId: this.principals.companyId() }),
+      one: (parameters) => read.one({ ...parameters, tenantCompanyId: this.principals.companyId() }),
+    };
+  }
+
   /** A query builder already restricted to the caller's company. */
   queryBuilder(alias: string): SelectQueryBuilder<Entity> {
     return this.repository
       .createQueryBuilder(alias)
       .where(`${alias}.company_id = :tenantCompanyId`, { tenantCompanyId: this.principals.companyId() });
   }
+}
+
+/** A compiled read bound to the caller's company. */
+export interface TenantRead<Entity, Parameters> {
+  many(parameters: Parameters): Promise<Entity[]>;
+  one(parameters: Parameters): Promise<Entity | null>;
 }

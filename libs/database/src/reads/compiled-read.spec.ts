@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import {
+  Column,
+  DataSource,
+  DeleteDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  QueryFailedError,
+  type SelectQueryBuilder,
+} from 'typeorm';
+import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
+import { buildDataSourceOptions } from '../data-source-options';
+import { readRows } from './read-rows';
+import { CompiledRead, selectEntities, selectRaw } from './compiled-read';
+
+@Entity({ name: 'owners' })
+class Owner {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar' })
+  name!: string;
+
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
+  deletedAt!: Date | null;
+}
+
+@Entity({ name: 'items' })
+class Item {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @Column({ name: 'owner_id', type: 'integer', nullable: true })
+  ownerId!: number | null;
+
+  @ManyToOne(() => Owner)
+  @JoinColumn({ name: 'owner_id' })
+  owner?: Owner | null;
+
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  price!: string;
+
+  @Column({ type: 'integer', array: true, default: () => "'{}'" })
+  tags!: number[];
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+
+describe('CompiledRead', () => {
+  let database: { url: string; name: string };
+  let dataSource: DataSource;
+
+  const itemsOfCompany = (query: SelectQueryBuilder<Item>) =>
+    query
+      .leftJoinAndSelect('item.owner', 'owner')
+      .where('item.company_id = :companyId')
+      .andWhere('item.price >= :minimum')
+      .orderBy('item.id', 'ASC');
+
+  beforeAll(async () => {
+    const name = `t_compiled_${randomBytes(5).toString('hex')}`;
+    await createDatabase(adminUrl, name);
+    database = { name, url: databaseUrl(adminUrl, name) };
+    dataSource = new DataSource({
+      ...buildDataSourceOptions({
+        url: database.url,
+        schema: 'sample',
+        applicationName: 'compiled-read-spec',
+        entities: [Owner, Item],
+        migrations: [],
+      }),
+      synchronize: false,
+    });
+    await dataSource.initialize();
+    await dataSource.query('CREATE SCHEMA sample');
+    await dataSource.synchronize();
+    const [kept, gone] = await dataSource.getRepository(Owner).save([{ name: 'Kept' }, { name: 'Gone' }]);
+    await dataSource.getRepository(Owner).softRemove(gone);
+    await dataSource.getRepository(Item).save([
+      { companyId: 1, ownerId: kept.id, price: '10.50', tags: [1, 2] },
+      { companyId: 1, ownerId: gone.id, price: '20.00', tags: [] },
+      { companyId: 1, ownerId: null, price: '1.00', tags: [3] },
+      { companyId: 2, ownerId: kept.id, price: '99.00', tags: [] },
+    ]);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await dropDatabase(adminUrl, database.name);
+  });
+
+  it('answers exactly what the query builder answers, joins, soft deletes and types included', async () => {
+    const read = new CompiledRead<Item, { companyId: number; minimum: string }>(
+      dataSource.getRepository(Item),
+      'item',
+      ['companyId', 'minimum'],
+      itemsOfCompany,
+    );
+    const expected = await itemsOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
+      .setParameters({ companyId: 1, minimum: '5' })
+      .getMany();
+
+    const items = await read.many({ companyId: 1, minimum: '5' });
+
+    expect(items).toEqual(expected);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toBeInstanceOf(Item);
+    expect(items[0].owner).toBeInstanceOf(Owner);
+    expect(items[0].createdAt).toBeInstanceOf(Date);
+    expect(items[0].tags).toEqual([1, 2]);
+    // The soft-deleted owner is left out of the join, as the query builder does.
+    expect(items[1].owner).toBeNull();
+  });
+
+  it('builds the statement once and binds new values on every call', async () => {
+    const repository = dataSource.getRepository(Item);
+    const build = jest.spyOn(repository, 'createQueryBuilder');
+    const read = new CompiledRead<Item, { companyId: number; minimum: string }>(
+      repository,
+      'item',
+      ['minimum', 'companyId'],
+      itemsOfCompany,
+    );
+
+    const companyOne = await read.many({ companyId: 1, minimum: '0' });
+    const companyTwo = await read.many({ companyId: 2, minimum: '0' });
+    const none = await read.one({ companyId: 1, minimum: '1000' });
+
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(companyOne.map((item) => item.price)).toEqual(['10.50', '20.00', '1.00']);
+    expect(companyTwo.map((item) => item.price)).toEqual(['99.00']);
+    expect(none).toBeNull();
+    expect(read.sql()).toContain('"item"."company_id" = $');
+    build.mockRestore();
+  });
+
+  it('refuses shapes it cannot reuse, with the reason', async () => {
+    const repository = dataSource.getRepository(Item);
+    const spread = new CompiledRead<Item, { ids: number[] }>(repository, 'item', ['ids'], (query) =>
+      query.where('item.id IN (:...ids)'),
+    );
+    const fixed = new CompiledRead<Item, Record<string, never>>(repository, 'item', [], (query) =>
+      query.where('item.id = :id', { id: 1 }),
+    );
+    const unused = new CompiledRead<Item, { companyId: number; other: number }>(
+      repository,
+      'item',
+      ['companyId', 'other'],
+      (query) => query.where('item.company_id = :companyId'),
+    );
+
+    await expect(spread.many({ ids: [1] })).rejects.toThrow();
+    await expect(fixed.many({})).rejects.toThrow('a parameter has a fixed value');
+    await expect(unused.many({ companyId: 1, other: 2 })).rejects.toThrow(
+      'parameters not in the query: other',
+    );
+  });
+
+  it('selectEntities and selectRaw answer what getMany and getRawMany answer', async () => {
+    const page = () =>
+      itemsOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
+        .setParameters({ companyId: 1, minimum: '0' })
+        .offset(1)
+        .limit(2);
+    const counting = itemsOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
+      .setParameters({ companyId: 1, minimum: '0' })
+      .select('COUNT(*)', 'count')
+      .orderBy();
+
+    await expect(selectEntities(page())).resolves.toEqual(await page().getMany());
+    await expect(selectRaw(counting)).resolves.toEqual([{ count: '3' }]);
+    await expect(selectEntities(page().skip(1).take(2))).rejects.toThrow('use offset/limit');
+  });
+});
+
+describe('readRows', () => {
+  let database: { url: string; name: string };
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    const name = `t_read_rows_${randomBytes(5).toString('hex')}`;
+    await createDatabase(adminUrl, name);
+    database = { name, url: databaseUrl(adminUrl, name) };
+    dataSource = new DataSource(
+      buildDataSourceOptions({
+        url: database.url,
+        schema: 'public',
+        applicationName: 'read-rows-spec',
+        entities: [],
+        migrations: [],
+      }),
+    );
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await dropDatabase(adminUrl, database.name);
+  });
+
+  it('reads through the pool outside a transaction and through the transaction inside one', async () => {
+    await dataSource.transaction(async (manager) => {
+      await manager.query("INSERT INTO notes (body) VALUES ('uncommitted')");
+      // Only the transaction's own connection sees its uncommitted row.
+      await expect(readRows(manager, 'SELECT body FROM notes', [])).resolves.toEqual([
+        { body: 'uncommitted' },
+      ]);
+      await expect(readRows(dataSource.manager, 'SELECT body FROM notes', [])).resolves.toEqual([]);
+    });
+    await expect(
+      readRows(dataSource.manager, 'SELECT count(*)::int AS n FROM notes WHERE body = $1', ['uncommitted']),
+    ).resolves.toEqual([{ n: 1 }]);
+  });
+
+  it("fails with TypeORM's QueryFailedError, as manager.query does", async () => {
+    const failure = await readRows(dataSource.manager, 'SELECT * FROM no_such_table', []).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(QueryFailedError);
+    expect((failure as QueryFailedError).driverError).toMatchObject({ code: '42P01' });
+  });
+});

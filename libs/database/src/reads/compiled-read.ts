@@ -1,0 +1,136 @@
+import type { EntityManager, ObjectLiteral, QueryRunner, Repository, SelectQueryBuilder } from 'typeorm';
+// Not re-exported by TypeORM's index, but part of its published files (`typeorm/*.js` in its
+// package exports); it is the exact step `getMany()` uses to turn joined rows into entities.
+import { readRows } from './read-rows';
+import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer.js';
+
+/** Stands in for a parameter while the SQL is built, so its position in the statement can be found. */
+const PLACEHOLDER = '\u0000compiled-read-parameter:';
+
+export type ShapeRead<Entity extends ObjectLiteral> = (
+  query: SelectQueryBuilder<Entity>,
+) => SelectQueryBuilder<Entity>;
+
+interface Compiled<Entity> {
+  sql: string;
+  parameterOrder: string[];
+  toEntities(rows: unknown[]): Entity[];
+}
+
+/**
+ * A read whose SQL TypeORM builds once per process instead of on every call. Building a statement
+ * with joins (aliases, column lists, soft-delete conditions) cost more CPU than running it on the
+ * hot reads (bench/README.md); the statement only depends on the query's shape, and the values
+ * travel as bind parameters, so the shape is built once with named parameters and then reused.
+ * Rows become entities through the same transformer `getMany()` uses, so the result is what the
+ * query builder would have returned.
+ *
+ * Limits, checked when the read is first used: every parameter is a single value (use
+ * `= ANY(:ids)` rather than `IN (:...ids)`), and the entities have no after-load listeners,
+ * subscribers or relation ids, which this path does not run.
+ */
+export class CompiledRead<Entity extends ObjectLiteral, Parameters extends Record<string, unknown>> {
+  private compiled?: Compiled<Entity>;
+
+  constructor(
+    private readonly repository: Repository<Entity>,
+    private readonly alias: string,
+    private readonly parameterNames: readonly (keyof Parameters & string)[],
+    private readonly shape: ShapeRead<Entity>,
+  ) {}
+
+  async many(parameters: Parameters): Promise<Entity[]> {
+    const compiled = (this.compiled ??= this.compile());
+    const rows = await readRows<unknown>(
+      this.repository.manager,
+      compiled.sql,
+      compiled.parameterOrder.map((name) => parameters[name]),
+    );
+    return rows.length === 0 ? [] : compiled.toEntities(rows);
+  }
+
+  async one(parameters: Parameters): Promise<Entity | null> {
+    return (await this.many(parameters))[0] ?? null;
+  }
+
+  /** The statement as it runs (for tests and EXPLAIN). */
+  sql(): string {
+    return (this.compiled ??= this.compile()).sql;
+  }
+
+  private compile(): Compiled<Entity> {
+    const query = this.shape(this.repository.createQueryBuilder(this.alias));
+    query.setParameters(
+      Object.fromEntries(this.parameterNames.map((name) => [name, `${PLACEHOLDER}${name}`])),
+    );
+    const [sql, values] = query.getQueryAndParameters();
+    const parameterOrder = values.map((value: unknown) => {
+      if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER)) {
+        throw new Error(`compiled read "${this.alias}": a parameter has a fixed value; name it instead`);
+      }
+      return value.slice(PLACEHOLDER.length);
+    });
+    const unused = this.parameterNames.filter((name) => !parameterOrder.includes(name));
+    if (unused.length > 0) {
+      throw new Error(`compiled read "${this.alias}": parameters not in the query: ${unused.join(', ')}`);
+    }
+    const toEntities = entityTransformer(query, `compiled read "${this.alias}"`);
+    return {
+      sql,
+      parameterOrder,
+      toEntities,
+    };
+  }
+}
+
+/**
+ * `query.getMany()` with the statement run by `readRows`: for the dynamic reads (lists with
+ * filters) whose SQL cannot be compiled once. Same limits as CompiledRead, and no skip/take.
+ */
+export async function selectEntities<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+): Promise<Entity[]> {
+  if (query.expressionMap.skip !== undefined || query.expressionMap.take !== undefined) {
+    throw new Error("selectEntities: use offset/limit; skip/take need TypeORM's own two-pass read");
+  }
+  const [sql, values] = query.getQueryAndParameters();
+  const rows = await readRows<unknown>(managerOf(query), sql, values);
+  return rows.length === 0 ? [] : entityTransformer(query, 'selectEntities')(rows);
+}
+
+/** `query.getRawMany()` with the statement run by `readRows`. */
+export async function selectRaw<Row>(query: SelectQueryBuilder<ObjectLiteral>): Promise<Row[]> {
+  const [sql, values] = query.getQueryAndParameters();
+  return readRows<Row>(managerOf(query), sql, values);
+}
+
+/** The manager the query belongs to: its transaction's, when it was made inside one. */
+function managerOf(query: SelectQueryBuilder<ObjectLiteral>): EntityManager {
+  const runner = (query as unknown as { queryRunner?: QueryRunner }).queryRunner;
+  return runner?.manager ?? query.dataSource.manager;
+}
+
+/**
+ * Turns the query's raw rows into its entities with the transformer `getMany()` uses. The
+ * transformer only caches what it derives from the expression map, so one instance can serve
+ * every call of a query that no longer changes.
+ */
+function entityTransformer<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  what: string,
+): (rows: unknown[]) => Entity[] {
+  const { expressionMap } = query;
+  const mainAlias = expressionMap.mainAlias;
+  if (!mainAlias) {
+    throw new Error(`${what} has no main alias`);
+  }
+  const metadatas = expressionMap.aliases.filter((alias) => alias.hasMetadata).map((alias) => alias.metadata);
+  if (
+    query.dataSource.subscribers.length > 0 ||
+    metadatas.some((metadata) => metadata.afterLoadListeners.length > 0 || metadata.relationIds.length > 0)
+  ) {
+    throw new Error(`${what}: listeners, subscribers and relation ids are not supported`);
+  }
+  const transformer = new RawSqlResultsToEntityTransformer(expressionMap, query.dataSource.driver, []);
+  return (rows) => transformer.transform(rows, mainAlias) as Entity[];
+}
