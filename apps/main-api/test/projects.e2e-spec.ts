@@ -282,4 +282,37 @@ describe('main-api projects (e2e)', () => {
       },
     });
   });
+
+  it('answers the client and project manager of the read shape in the detail and the list', async () => {
+    const pm = (
+      await app.call('POST', '/users', {
+        first_name: 'Pat',
+        last_name: 'Manager',
+        email: 'pat@pa.test',
+        role_id: 3,
+      })
+    ).json<{ id: number }>().id;
+    const id = (await create({ name: 'Managed', pm_id: pm })).json<Detail>().id;
+    const expected = {
+      client: { id: clientId, name: 'Client', client_status_id: 1 },
+      pm: { id: pm, first_name: 'Pat', last_name: 'Manager', email: 'pat@pa.test', role_id: 3 },
+    };
+
+    const detail = (await app.call('GET', `/projects/${id}`)).json<Record<string, unknown>>();
+    const listed = (
+      await app.call('GET', `/projects?page=false&filters=${encodeURIComponent(JSON.stringify({ id }))}`)
+    ).json<Record<string, unknown>[]>();
+
+    expect(detail).toMatchObject(expected);
+    expect(detail.pm).toEqual(expected.pm);
+    expect(detail.client).toEqual(expected.client);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject(expected);
+    expect(listed[0].pm).toEqual(expected.pm);
+    expect(listed[0]).not.toHaveProperty('ratecard');
+
+    // A deleted project manager is no longer shown.
+    expect((await app.call('DELETE', `/users/${pm}`)).statusCode).toBe(200);
+    expect((await app.call('GET', `/projects/${id}`)).json()).toMatchObject({ pm_id: pm, pm: null });
+  });
 });
