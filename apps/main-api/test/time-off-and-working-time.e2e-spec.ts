@@ -104,6 +104,22 @@ describe('main-api working time and leaves (e2e)', () => {
       expect(tooLarge.statusCode).toBe(400);
     });
 
+    it("never answers another company's weeks, even when asked for its user's id", async () => {
+      const stored = await call(
+        'PUT',
+        `/working-time/users/${foreigner}`,
+        { entries: [week[0]] },
+        as({ company: companyB, user: foreigner }),
+      );
+
+      const asked = await call('GET', `/working-time/company/with/users?user_ids=${foreigner},${worker}`);
+      const all = await call('GET', '/working-time/company/with/users');
+
+      expect(stored.statusCode).toBe(200);
+      expect(Object.keys(asked.json<object>())).toEqual([String(worker)]);
+      expect(Object.keys(all.json<object>())).not.toContain(String(foreigner));
+    });
+
     it.each([
       [[{ ...week[0], day_of_week: 7 }], 'entries.0.day_of_week'],
       [[{ ...week[0], daily_hours: 25 }], 'entries.0.daily_hours'],

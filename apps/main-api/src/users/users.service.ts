@@ -3,8 +3,10 @@ import {
   TenantRepositoryFactory,
   paginate,
   type FilterDefinitions,
+  type TenantRead,
   type TenantRepository,
 } from '@platform/database';
+import type { SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '@platform/contracts';
 import { hashSecret } from '../security/secret-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
@@ -25,18 +27,20 @@ export class UsersService {
   private readonly users: TenantRepository<User>;
   private readonly positions: TenantRepository<Position>;
   private readonly clients: TenantRepository<Client>;
+  // The batch look-up the planner makes on every getAllocations, built once (CompiledRead).
+  private readonly usersByIds: TenantRead<User, { ids: number[] }>;
 
   constructor(repositories: TenantRepositoryFactory) {
     this.users = repositories.for(User);
     this.positions = repositories.for(Position);
     this.clients = repositories.for(Client);
+    this.usersByIds = this.users.compile('u', ['ids'], (query) =>
+      withPosition(query).withDeleted().andWhere('u.id = ANY(:ids)').orderBy('u.id'),
+    );
   }
 
   private withPosition() {
-    return this.users
-      .queryBuilder('u')
-      .leftJoinAndSelect('u.position', 'position')
-      .leftJoinAndSelect('position.category', 'category');
+    return withPosition(this.users.queryBuilder('u'));
   }
 
   async create(body: CreateUserDto): Promise<User> {
@@ -65,11 +69,7 @@ export class UsersService {
   async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     if (query.ids !== undefined) {
       const ids = [...new Set(query.ids.split(',').map(Number))];
-      const users = await this.withPosition()
-        .withDeleted()
-        .andWhere('u.id IN (:...ids)', { ids })
-        .orderBy('u.id')
-        .getMany();
+      const users = await this.usersByIds.many({ ids });
       return users.map((user) => UserDto.from(user));
     }
     return paginate(this.withPosition(), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
@@ -113,4 +113,9 @@ export class UsersService {
   async remove(id: number): Promise<User> {
     return this.users.softRemove(await this.get(id));
   }
+}
+
+/** Users with their position and its category, as their read shape shows them. */
+function withPosition(query: SelectQueryBuilder<User>): SelectQueryBuilder<User> {
+  return query.leftJoinAndSelect('u.position', 'position').leftJoinAndSelect('position.category', 'category');
 }

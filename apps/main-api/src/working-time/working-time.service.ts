@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { User } from '../users/user.entity';
 import { WorkingTimeEntryDto, type ReplaceWorkingWeekDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
@@ -11,6 +11,9 @@ import { WorkingTimeEntry } from './working-time-entry.entity';
 export class WorkingTimeService {
   private readonly users: TenantRepository<User>;
   private readonly entries: TenantRepository<WorkingTimeEntry>;
+  // The weeks the planner reads on every getAllocations, built once (CompiledRead).
+  private readonly weeksOfUsers: TenantRead<WorkingTimeEntry, { userIds: number[] }>;
+  private readonly weeksOfCompany: TenantRead<WorkingTimeEntry, Record<string, never>>;
 
   constructor(
     repositories: TenantRepositoryFactory,
@@ -19,6 +22,15 @@ export class WorkingTimeService {
   ) {
     this.users = repositories.for(User);
     this.entries = repositories.for(WorkingTimeEntry);
+    this.weeksOfUsers = this.entries.compile('entry', ['userIds'], (query) =>
+      query
+        .andWhere('entry.user_id = ANY(:userIds)')
+        .orderBy('entry.user_id', 'ASC')
+        .addOrderBy('entry.day_of_week', 'ASC'),
+    );
+    this.weeksOfCompany = this.entries.compile('entry', [], (query) =>
+      query.orderBy('entry.user_id', 'ASC').addOrderBy('entry.day_of_week', 'ASC'),
+    );
   }
 
   /** Replaces the user's week in one transaction: never half old, half new. */
@@ -72,10 +84,7 @@ export class WorkingTimeService {
 
   /** Every user of the company with a working week (or only the users asked for), keyed by user id. */
   async companyWeeks(userIds?: number[]): Promise<Record<string, WorkingTimeEntryDto[]>> {
-    const entries = await this.entries.find({
-      where: userIds ? { userId: In(userIds) } : {},
-      order: { userId: 'ASC', dayOfWeek: 'ASC' },
-    });
+    const entries = userIds ? await this.weeksOfUsers.many({ userIds }) : await this.weeksOfCompany.many({});
     const weeks: Record<string, WorkingTimeEntryDto[]> = {};
     for (const entry of entries) {
       (weeks[String(entry.userId)] ??= []).push(WorkingTimeEntryDto.from(entry));
