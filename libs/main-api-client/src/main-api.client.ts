@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UpstreamUnavailableError } from '@platform/runtime';
+import { request as httpRequest, type Dispatcher } from 'undici';
 import { CircuitBreaker } from './circuit-breaker';
 import { MainApiRequestError } from './main-api-request.error';
 import {
@@ -72,32 +73,35 @@ export class MainApiClient {
 
   /** Readiness: main-api's own liveness answers. */
   async ping(signal: AbortSignal): Promise<void> {
-    const response = await fetch(`${this.baseUrl}/health/live`, {
+    const response = await httpRequest(`${this.baseUrl}/health/live`, {
       signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)]),
     });
-    await response.body?.cancel();
-    if (!response.ok) {
-      throw new UpstreamUnavailableError('main-api', `main-api liveness answered ${response.status}`);
+    await response.body.dump();
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new UpstreamUnavailableError('main-api', `main-api liveness answered ${response.statusCode}`);
     }
   }
 
+  // undici's request() rather than fetch(): the same HTTP client underneath, without the WHATWG
+  // Request/Response/stream layers, which cost half the client's CPU per call (about 130 µs of
+  // 260 µs measured); the planner makes five calls per getAllocations. It follows no redirects.
   private async attempt(
     request: MainApiRequest,
     deadline: number,
-  ): Promise<{ kind: 'answered'; response: Response } | { kind: 'unavailable' }> {
+  ): Promise<{ kind: 'answered'; response: Dispatcher.ResponseData } | { kind: 'unavailable' }> {
     const remainingMs = deadline - Date.now();
     if (remainingMs <= 0) {
       return { kind: 'unavailable' };
     }
     try {
-      const response = await fetch(this.urlFor(request), {
+      const response = await httpRequest(this.urlFor(request), {
         method: request.method,
         headers: this.headersFor(request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: AbortSignal.timeout(remainingMs),
       });
-      if (RETRYABLE_STATUS.has(response.status)) {
-        await response.body?.cancel();
+      if (RETRYABLE_STATUS.has(response.statusCode)) {
+        await response.body.dump();
         return { kind: 'unavailable' };
       }
       return { kind: 'answered', response };
@@ -128,10 +132,10 @@ export class MainApiClient {
     };
   }
 
-  private async read<T>(response: Response): Promise<T> {
+  private async read<T>(response: Dispatcher.ResponseData): Promise<T> {
     let text: string;
     try {
-      text = await response.text();
+      text = await response.body.text();
     } catch {
       // The deadline ran out, or the connection dropped, while the body was arriving.
       throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
@@ -142,16 +146,17 @@ export class MainApiClient {
     } catch {
       throw new UpstreamUnavailableError('main-api', 'main-api answered a body that is not JSON');
     }
-    if (response.ok) {
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) {
       return body as T;
     }
-    if (response.status >= 500) {
+    if (status >= 500) {
       throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
     }
     const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
     throw new MainApiRequestError(
-      response.status,
-      typeof message === 'string' ? message : `main-api answered ${response.status}`,
+      status,
+      typeof message === 'string' ? message : `main-api answered ${status}`,
       typeof code === 'string' ? code : undefined,
     );
   }
