@@ -6,11 +6,45 @@ const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+// Each derivation holds 128 × N × r bytes (128 MiB) while it runs, and libuv runs four at once: a
+// burst of token requests took main-api to 666 MiB resident (npm run bench), past its 512 MiB
+// container limit. Two at a time keep the peak near 256 MiB above the service and still keep two
+// cores busy; further requests wait their turn (the token endpoint is rate limited anyway).
+export const MAX_CONCURRENT_DERIVATIONS = 2;
+let derivationsRunning = 0;
+const waitingForDerivation: (() => void)[] = [];
+
+export async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (derivationsRunning < MAX_CONCURRENT_DERIVATIONS) {
+    derivationsRunning += 1;
+  } else {
+    // Woken by a finishing derivation, which hands its slot over.
+    await new Promise<void>((resolve) => waitingForDerivation.push(resolve));
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waitingForDerivation.shift();
+    if (next) {
+      next();
+    } else {
+      derivationsRunning -= 1;
+    }
+  }
+}
+
 function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withDerivationSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(
+          secret.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { ...options, maxmem: MAX_MEMORY },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        ),
+      ),
   );
 }
 
