@@ -13,8 +13,17 @@ const app = Fastify();
 
 // The statements main-api runs for the project reads (same joins, filters, order and figures), as
 // plain SQL: what the reads cost without the framework, authentication, validation and mapping.
-const PROJECT_WITH_RELATIONS = `SELECT project.*, client.name AS client_name, client.email AS client_email,
-    pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, ratecard.name AS ratecard_name
+// The project with the columns of its relations the read shape shows; the detail adds its ratecard.
+const PROJECT_WITH_RELATIONS = `SELECT project.*, client.id AS client_id_, client.name AS client_name, client.archived AS client_archived,
+    pm.id AS pm_id_, pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, pm.role_id AS pm_role_id
+  FROM main_api.projects project
+  LEFT JOIN main_api.clients client ON client.id = project.client_id AND client.deleted_at IS NULL
+  LEFT JOIN main_api.users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL`;
+const PROJECT_WITH_RELATIONS_AND_RATECARD = `SELECT project.*, client.id AS client_id_, client.name AS client_name, client.archived AS client_archived,
+    pm.id AS pm_id_, pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, pm.role_id AS pm_role_id,
+    ratecard.id AS ratecard_id, ratecard.name AS ratecard_name, ratecard.original_name AS ratecard_original_name,
+    ratecard.percent AS ratecard_percent, ratecard.currency_id AS ratecard_currency_id,
+    ratecard.linked_to_base_price AS ratecard_linked_to_base_price
   FROM main_api.projects project
   LEFT JOIN main_api.clients client ON client.id = project.client_id AND client.deleted_at IS NULL
   LEFT JOIN main_api.users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL
@@ -67,7 +76,7 @@ app.get('/v1/projects/:id', async (request, reply) => {
   const id = Number(request.params.id);
   const [project, positions, categories, totals, logged] = await Promise.all([
     pool.query(
-      `${PROJECT_WITH_RELATIONS} WHERE project.company_id = $1 AND project.id = $2 AND project.deleted_at IS NULL`,
+      `${PROJECT_WITH_RELATIONS_AND_RATECARD} WHERE project.company_id = $1 AND project.id = $2 AND project.deleted_at IS NULL`,
       [companyId, id],
     ),
     pool.query(

@@ -1,7 +1,8 @@
 // `npm run bench`: the platform's benchmarks in one run (issue 9). Builds nothing itself (the npm
 // script builds first); runs the built services and a minimal Fastify + pg baseline against a
 // scratch database on BENCH_DATABASE_URL, under autocannon, and writes docs/performance.md.
-// Environment: BENCH_SECONDS (10 per case), BENCH_CONNECTIONS (32), BENCH_OTHER_ALLOCATIONS (1000000).
+// Environment: BENCH_SECONDS (10 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
+// BENCH_OTHER_ALLOCATIONS (1000000).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -16,12 +17,15 @@ import {
   rssMiB,
   runCommand,
   scratchDatabase,
+  SERVICE_NODE_FLAGS,
   signingKey,
   sql,
   startService,
 } from './support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const OTHER_ALLOCATIONS = Number(process.env.BENCH_OTHER_ALLOCATIONS ?? 1_000_000);
 const PROJECT_SCALES = [1_000, 10_000, 100_000];
@@ -30,13 +34,26 @@ const database = await scratchDatabase('bench_all');
 const running = [];
 const say = (text) => process.stderr.write(`bench: ${text}\n`);
 
-async function load(options) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+async function load(options, duration = SECONDS) {
+  const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The median of each figure over the rounds (errors: their sum). */
+function summarize(rounds) {
+  return {
+    rps: median(rounds.map((round) => round.rps)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    rounds: rounds.map((round) => round.rps),
   };
 }
 
@@ -53,7 +70,13 @@ async function oneAtATime(url, headers, count = 30) {
 function startBaseline(port, companyId) {
   const child = spawn(
     process.execPath,
-    [join(root, 'bench', 'baseline-server.mjs'), String(port), database.url, String(companyId)],
+    [
+      ...SERVICE_NODE_FLAGS,
+      join(root, 'bench', 'baseline-server.mjs'),
+      String(port),
+      database.url,
+      String(companyId),
+    ],
     {
       stdio: 'inherit',
     },
@@ -178,11 +201,29 @@ try {
   });
 
   const cases = [];
+  // The machine's speed drifts by tens of percent within minutes (bench/README.md), so the service
+  // and its baseline take turns: a warm-up each, then BENCH_ROUNDS alternating rounds, and each
+  // figure is the median of its rounds.
   const measure = async (name, service, base, note = '') => {
     say(name);
-    const serviceResult = await load(service);
-    const baselineResult = base ? await load(base) : undefined;
-    cases.push({ name, service: serviceResult, baseline: baselineResult, note });
+    if (base) {
+      await load(service, WARM_UP_SECONDS);
+      await load(base, WARM_UP_SECONDS);
+    }
+    const serviceRounds = [];
+    const baselineRounds = [];
+    for (let round = 0; round < (base ? ROUNDS : 1); round += 1) {
+      serviceRounds.push(await load(service));
+      if (base) {
+        baselineRounds.push(await load(base));
+      }
+    }
+    cases.push({
+      name,
+      service: summarize(serviceRounds),
+      baseline: base ? summarize(baselineRounds) : undefined,
+      note,
+    });
   };
 
   // Scaling of the main-api reads: the same request at 1k, 10k and 100k projects.
@@ -199,18 +240,6 @@ try {
   }
   const detailId = projects - 7;
 
-  await measure(
-    'POST /v1/oauth/token (client credentials)',
-    {
-      url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
-      },
-    },
-    undefined,
-    'no baseline: the cost is the deliberately slow secret hash (scrypt)',
-  );
   await measure(
     `GET ${listPath} (100,000 projects)`,
     { url: `${mainApi.url}${listPath}`, headers },
@@ -284,6 +313,21 @@ try {
     undefined,
     'no baseline: each create is a reservation, a main-api create and a completion',
   );
+  // Last: the hashes still queued when the round ends must not slow another case down.
+  await measure(
+    'POST /v1/oauth/token (client credentials)',
+    {
+      url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
+      },
+      // Each request waits its turn for the hash behind the others: no client-side timeout.
+      timeout: 120,
+    },
+    undefined,
+    'no baseline: the cost is the deliberately slow secret hash (scrypt)',
+  );
   for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
     memory.loaded[name] = await rssMiB(service.pid);
   }
@@ -294,17 +338,20 @@ try {
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
       `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
-      `${SECONDS} s per case; the services, the baseline, PostgreSQL and autocannon share the machine. The baseline ` +
+      `${SECONDS} s per round. A case with a baseline runs ${ROUNDS} rounds of the service and ${ROUNDS} of the baseline, taking turns after a ` +
+      `${WARM_UP_SECONDS} s warm-up each; its figures are the medians of the rounds (the req/s of each round are in the last column). ` +
+      'The services, the baseline, PostgreSQL and autocannon share the machine. The baseline ' +
       '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
       'statements, written by hand, without the framework, authentication, validation or main-api calls. ' +
       'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',
     '',
-    '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note | rounds, req/s (service / baseline) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...cases.map(
       ({ name, service, baseline: base, note }) =>
         `| ${name} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
-        `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} |`,
+        `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} | ` +
+        `${base ? `${service.rounds.join(', ')} / ${base.rounds.join(', ')}` : ''} |`,
     ),
     '',
     '## Scaling: one request at a time (median ms) as the data grows',

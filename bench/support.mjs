@@ -40,6 +40,9 @@ export function freePort() {
   });
 }
 
+/** The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS); the baseline gets them too. */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 const entryPoint = (app, file) => join(root, `dist/apps/${app}/apps/${app}/src`, file);
 
 /** Runs one of an app's built commands (e.g. `migrate.js`) to completion. */
@@ -60,7 +63,7 @@ export async function startService(app, env) {
   const profile = process.env.BENCH_PROFILE_DIR
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${app}.cpuprofile`]
     : [];
-  const child = spawn(process.execPath, [...profile, entryPoint(app, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profile, entryPoint(app, 'main.js')], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'inherit',
   });

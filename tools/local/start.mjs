@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ensureDatabase } from '../postgres/ensure-database.mjs';
 
+// The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS).
+const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = join(root, '.data');
 const credentialsFile = join(dataDir, 'demo-credentials.json');
@@ -57,7 +60,7 @@ async function main() {
 
   const mainApiUrl = `http://127.0.0.1:${services[0].port}`;
   for (const service of services) {
-    const child = spawn(process.execPath, [entry(service.name, 'main.js')], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, entry(service.name, 'main.js')], {
       env: {
         ...env,
         PORT: String(service.port),
