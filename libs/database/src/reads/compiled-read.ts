@@ -1,8 +1,8 @@
 import type { EntityManager, ObjectLiteral, QueryRunner, Repository, SelectQueryBuilder } from 'typeorm';
 // Not re-exported by TypeORM's index, but part of its published files (`typeorm/*.js` in its
 // package exports); it is the exact step `getMany()` uses to turn joined rows into entities.
-import { readRows } from './read-rows';
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer.js';
+import { readRows } from './read-rows';
 
 /** Stands in for a parameter while the SQL is built, so its position in the statement can be found. */
 const PLACEHOLDER = '\u0000compiled-read-parameter:';
@@ -74,28 +74,30 @@ export class CompiledRead<Entity extends ObjectLiteral, Parameters extends Recor
     if (unused.length > 0) {
       throw new Error(`compiled read "${this.alias}": parameters not in the query: ${unused.join(', ')}`);
     }
-    const toEntities = entityTransformer(query, `compiled read "${this.alias}"`);
-    return {
-      sql,
-      parameterOrder,
-      toEntities,
-    };
+    const unsupported = unsupportedBy(query);
+    if (unsupported) {
+      throw new Error(`compiled read "${this.alias}": ${unsupported}`);
+    }
+    return { sql, parameterOrder, toEntities: entityTransformer(query) };
   }
 }
 
 /**
  * `query.getMany()` with the statement run by `readRows`: for the dynamic reads (lists with
- * filters) whose SQL cannot be compiled once. Same limits as CompiledRead, and no skip/take.
+ * filters) whose SQL cannot be compiled once. A query this path cannot serve (skip/take, which
+ * need TypeORM's two-pass read; entities with listeners, subscribers or relation ids) is simply
+ * run by `getMany()`.
  */
 export async function selectEntities<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
 ): Promise<Entity[]> {
-  if (query.expressionMap.skip !== undefined || query.expressionMap.take !== undefined) {
-    throw new Error("selectEntities: use offset/limit; skip/take need TypeORM's own two-pass read");
+  const { skip, take } = query.expressionMap;
+  if (skip !== undefined || take !== undefined || unsupportedBy(query)) {
+    return query.getMany();
   }
   const [sql, values] = query.getQueryAndParameters();
   const rows = await readRows<unknown>(managerOf(query), sql, values);
-  return rows.length === 0 ? [] : entityTransformer(query, 'selectEntities')(rows);
+  return rows.length === 0 ? [] : entityTransformer(query)(rows);
 }
 
 /** `query.getRawMany()` with the statement run by `readRows`. */
@@ -110,6 +112,21 @@ function managerOf(query: SelectQueryBuilder<ObjectLiteral>): EntityManager {
   return runner?.manager ?? query.dataSource.manager;
 }
 
+/** Why the rows of this query cannot be hydrated without TypeORM's full `getMany()`, if so. */
+function unsupportedBy(query: SelectQueryBuilder<ObjectLiteral>): string | undefined {
+  const metadatas = query.expressionMap.aliases
+    .filter((alias) => alias.hasMetadata)
+    .map((alias) => alias.metadata);
+  if (
+    !query.expressionMap.mainAlias ||
+    query.dataSource.subscribers.length > 0 ||
+    metadatas.some((metadata) => metadata.afterLoadListeners.length > 0 || metadata.relationIds.length > 0)
+  ) {
+    return 'no main alias, or listeners, subscribers or relation ids, which this path does not run';
+  }
+  return undefined;
+}
+
 /**
  * Turns the query's raw rows into its entities with the transformer `getMany()` uses. The
  * transformer only caches what it derives from the expression map, so one instance can serve
@@ -117,19 +134,11 @@ function managerOf(query: SelectQueryBuilder<ObjectLiteral>): EntityManager {
  */
 function entityTransformer<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
-  what: string,
 ): (rows: unknown[]) => Entity[] {
   const { expressionMap } = query;
   const mainAlias = expressionMap.mainAlias;
   if (!mainAlias) {
-    throw new Error(`${what} has no main alias`);
-  }
-  const metadatas = expressionMap.aliases.filter((alias) => alias.hasMetadata).map((alias) => alias.metadata);
-  if (
-    query.dataSource.subscribers.length > 0 ||
-    metadatas.some((metadata) => metadata.afterLoadListeners.length > 0 || metadata.relationIds.length > 0)
-  ) {
-    throw new Error(`${what}: listeners, subscribers and relation ids are not supported`);
+    throw new Error('a query without a main alias has no entities');
   }
   const transformer = new RawSqlResultsToEntityTransformer(expressionMap, query.dataSource.driver, []);
   return (rows) => transformer.transform(rows, mainAlias) as Entity[];
