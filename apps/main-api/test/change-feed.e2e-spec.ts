@@ -210,6 +210,14 @@ describe('main-api change feed (e2e)', () => {
     );
     expect(unknownOrigin.statusCode).toBe(400);
     expect(fieldsOf(unknownOrigin)).toEqual(['X-Change-Origin']);
+    // The caller is verified first: without a token the answer is 401 whatever the origin says.
+    const anonymous = await app.call(
+      'POST',
+      '/clients',
+      { name: 'X' },
+      { headers: { 'x-change-origin': 'MYSPACE', authorization: '' } },
+    );
+    expect(anonymous.statusCode).toBe(401);
     for (const query of [
       'after=abc',
       'after=-1',

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ClsModule } from 'nestjs-cls';
+import { ClsService, ClsServiceManager } from 'nestjs-cls';
 import { JwksKeySource, type JwksKeySourceOptions } from './keys/jwks-key-source';
 import { VerificationKeySource } from './keys/verification-key-source';
 import { JwtAuthGuard } from './jwt/jwt-auth.guard';
@@ -30,8 +30,13 @@ export class AuthModule {
     return {
       module: AuthModule,
       global: true,
-      imports: [PassportModule, ClsModule.forRoot({ global: true, middleware: { mount: true } })],
+      imports: [PassportModule],
       providers: [
+        // The request context's service, without `ClsModule.forRoot()`: unmounted, that still adds a
+        // no-op global guard and a no-op global interceptor, and the interceptor alone put an rxjs
+        // pipeline on every request (bench/README.md, round 3). The context itself is opened per
+        // request by `createServiceApp` (libs/runtime).
+        { provide: ClsService, useValue: ClsServiceManager.getClsService() },
         {
           provide: JWT_SETTINGS,
           useValue: {
@@ -47,7 +52,7 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_GUARD, useClass: CompanyBodyGuard },
       ],
-      exports: [PrincipalContext, VerificationKeySource],
+      exports: [PrincipalContext, VerificationKeySource, ClsService],
     };
   }
 }

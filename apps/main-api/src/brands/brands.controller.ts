@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { BrandsService } from './brands.service';
 import { BrandDto, CreateBrandDto, UpdateBrandDto } from './dto/brand.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('brands')
 @Controller('brands')
@@ -18,6 +19,7 @@ export class BrandsController {
   constructor(private readonly brands: BrandsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a brand' })
   @ApiCreatedResponse({ type: BrandDto })

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { ChangeFeedController } from './change-feed.controller';
 import { ChangeFeedPruner } from './change-feed.pruner';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeOriginBinding, ChangeOriginInterceptor } from './change-origin';
+import { ChangeOriginBinding, ChangeOriginGuard } from './change-origin';
 
 @Module({
   controllers: [ChangeFeedController],
@@ -11,7 +11,7 @@ import { ChangeOriginBinding, ChangeOriginInterceptor } from './change-origin';
     ChangeFeedService,
     ChangeFeedPruner,
     ChangeOriginBinding,
-    { provide: APP_INTERCEPTOR, useClass: ChangeOriginInterceptor },
+    { provide: APP_GUARD, useClass: ChangeOriginGuard },
   ],
 })
 export class ChangeFeedModule {}

@@ -12,6 +12,7 @@ import { ParseIdPipe } from '@platform/runtime';
 import { ClientsService } from './clients.service';
 import { ClientDto } from './dto/client.dto';
 import { CreateClientDto, UpdateClientDto } from './dto/create-client.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('clients')
 @Controller('clients')
@@ -19,6 +20,7 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a client' })
   @ApiCreatedResponse({ type: ClientDto })

@@ -12,6 +12,7 @@ import { ParseIdPipe } from '@platform/runtime';
 import { ContractsService } from './contracts.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
 import { ContractDto, CreateContractDto, UpdateContractDto } from './dto/contract.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('contracts')
 @Controller('contracts')
@@ -19,6 +20,7 @@ export class ContractsController {
   constructor(private readonly contracts: ContractsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a contract' })
   @ApiCreatedResponse({ type: ContractDto })
@@ -62,6 +64,7 @@ export class ContractsController {
   }
 
   @Post(':id/users')
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Add users of your company to the contract (already members stay once)' })
   @ApiCreatedResponse({ type: ContractDto })

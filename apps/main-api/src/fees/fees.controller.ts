@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
 import { FeesService } from './fees.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('fees')
 @Controller('clients/:client_id/fees')
@@ -18,6 +19,7 @@ export class FeesController {
   constructor(private readonly fees: FeesService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: "Create a client's fee (answered with status active)" })
   @ApiCreatedResponse({ type: FeeDto })

@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateTimeEntryDto, TimeEntryDto } from './dto/time-entry.dto';
 import { HoursService } from './hours.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('hours')
 @Controller('hours')
@@ -18,6 +19,7 @@ export class HoursController {
   constructor(private readonly hours: HoursService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'Log hours on a project (optionally a task and a position)' })
   @ApiCreatedResponse({ type: TimeEntryDto })

@@ -1,7 +1,11 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyStore } from './idempotency.store';
 
-@Module({ providers: [IdempotencyStore, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }] })
+/** The store behind `@Idempotent()`; global, since every feature module's POST routes use it. */
+@Global()
+@Module({
+  providers: [IdempotencyStore, IdempotencyInterceptor],
+  exports: [IdempotencyStore, IdempotencyInterceptor],
+})
 export class IdempotencyModule {}

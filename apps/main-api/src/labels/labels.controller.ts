@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { LabelsService } from './labels.service';
 import { CreateLabelDto, LabelDto, LabelsModelQueryDto, UpdateLabelDto } from './dto/label.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('labels')
 @Controller('labels')
@@ -18,6 +19,7 @@ export class LabelsController {
   constructor(private readonly labels: LabelsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a label' })
   @ApiCreatedResponse({ type: LabelDto })

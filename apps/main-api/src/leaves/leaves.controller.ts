@@ -10,6 +10,7 @@ import { Permission, RequirePermission } from '@platform/auth';
 import { MainApiErrorBodyDto } from '@platform/contracts';
 import { CreateUserLeaveDto, UserLeaveDto, UserLeavesQueryDto } from './dto/user-leave.dto';
 import { LeavesService } from './leaves.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('leaves')
 @Controller('user/leaves')
@@ -17,6 +18,7 @@ export class LeavesController {
   constructor(private readonly leaves: LeavesService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.CreateLeaves)
   @ApiOperation({ summary: 'Create a leave (roles 4-5 only their own); overlapping leaves are refused' })
   @ApiCreatedResponse({ type: UserLeaveDto })

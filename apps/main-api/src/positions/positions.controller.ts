@@ -18,6 +18,7 @@ import {
   UpdatePositionDto,
 } from './dto/position.dto';
 import { PositionsService } from './positions.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('positions')
 @Controller('positions')
@@ -25,6 +26,7 @@ export class PositionsController {
   constructor(private readonly positions: PositionsService) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: 'Create a position (optionally in a category)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiCreatedResponse({ type: PositionDto })
@@ -74,6 +76,7 @@ export class PositionCategoriesController {
   constructor(private readonly positions: PositionsService) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: 'Create a position category' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiCreatedResponse({ type: PositionCategoryDto })

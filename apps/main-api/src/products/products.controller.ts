@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { ProductsService } from './products.service';
 import { ProductDto, CreateProductDto, UpdateProductDto } from './dto/product.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('products')
 @Controller('products')
@@ -18,6 +19,7 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a product' })
   @ApiCreatedResponse({ type: ProductDto })

@@ -16,6 +16,7 @@ import {
   ProjectEstimateDto,
 } from './dto/project-finance.dto';
 import { ProjectFinanceService } from './project-finance.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('projects')
 @Controller('projects/:project_id')
@@ -23,6 +24,7 @@ export class ProjectFinanceController {
   constructor(private readonly finance: ProjectFinanceService) {}
 
   @Post('project_estimate')
+  @Idempotent()
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({ summary: 'Add a budget line to a project' })
   @ApiCreatedResponse({ type: ProjectEstimateDto })
@@ -44,6 +46,7 @@ export class ProjectFinanceController {
   }
 
   @Post('project_cost')
+  @Idempotent()
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({ summary: 'Record a cost of a project' })
   @ApiCreatedResponse({ type: ProjectCostDto })

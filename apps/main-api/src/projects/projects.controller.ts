@@ -13,6 +13,7 @@ import { ParseIdPipe } from '@platform/runtime';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectsService } from './projects.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const BUSINESS_RULES =
   '422 AC004: two estimation modes at once; income_type fee without fee_id, contract without contract_id, one_time without estimated, hourly_rate without a ratecard';
@@ -23,6 +24,7 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({
     summary: 'Create a project with its estimation and income model',

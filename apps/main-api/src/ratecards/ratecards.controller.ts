@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { RatecardsService } from './ratecards.service';
 import { CreateRatecardDto, RatecardDto, UpdateRatecardDto } from './dto/ratecard.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('ratecards')
 @Controller('ratecards')
@@ -18,6 +19,7 @@ export class RatecardsController {
   constructor(private readonly ratecards: RatecardsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a ratecard' })
   @ApiCreatedResponse({ type: RatecardDto })

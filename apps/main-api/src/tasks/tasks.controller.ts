@@ -15,6 +15,7 @@ import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-sourc
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
 import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
 import { TasksService } from './tasks.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 /** Checked before the body, so a wrong store always answers AC001. */
 class AttachmentSourcePipe implements PipeTransform<string, AttachmentSource> {
@@ -32,6 +33,7 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: 'Create a task in a project' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiCreatedResponse({ type: TaskDto })
@@ -75,6 +77,7 @@ export class TasksController {
   }
 
   @Post(':task_id/attachments/source/:source_type')
+  @Idempotent()
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({ summary: 'Attach a file kept in an external store' })
   @ApiParam({ name: 'source_type', enum: ATTACHMENT_SOURCES })

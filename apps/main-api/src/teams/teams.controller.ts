@@ -12,6 +12,7 @@ import { ParseIdPipe } from '@platform/runtime';
 import { TeamsService } from './teams.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
 import { CreateTeamDto, TeamDto, UpdateTeamDto } from './dto/team.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('teams')
 @Controller('teams')
@@ -19,6 +20,7 @@ export class TeamsController {
   constructor(private readonly teams: TeamsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a team' })
   @ApiCreatedResponse({ type: TeamDto })
@@ -62,6 +64,7 @@ export class TeamsController {
   }
 
   @Post(':id/users')
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Add users of your company to the team (already members stay once)' })
   @ApiCreatedResponse({ type: TeamDto })

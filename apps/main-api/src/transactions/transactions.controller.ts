@@ -11,6 +11,7 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
 import { TransactionsService } from './transactions.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('transactions')
 @Controller('transactions')
@@ -18,6 +19,7 @@ export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Record a transaction (can_update and can_delete are accepted, never returned)' })
   @ApiCreatedResponse({ type: TransactionDto })

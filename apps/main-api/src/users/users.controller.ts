@@ -12,6 +12,7 @@ import { MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@plat
 import { ParseIdPipe } from '@platform/runtime';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('users')
 @Controller('users')
@@ -31,6 +32,7 @@ export class UsersController {
   }
 
   @Post()
+  @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Create a user (422 AC004 when the e-mail is taken)' })
   @ApiCreatedResponse({ type: UserDto })

@@ -4,10 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
+import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
+import { logCompletedRequests } from '../logging/request-log';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
 import type { ServiceDefinition } from './service-definition';
@@ -58,22 +60,26 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
 
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsRegistry);
+  openRequestContext(fastify);
   // While shutting down, every answer closes its connection: a keep-alive client must not hold the
   // server open after its last request, so the process exits as soon as in-flight requests are done.
+  // The hooks take callbacks rather than being async: a promise per hook per request is measurable.
   let closing = false;
   fastify.addHook('preClose', (done: () => void) => {
     closing = true;
     done();
   });
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) {
       void reply.header('connection', 'close');
     }
+    done(null, payload);
   });
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequestDuration.observe(
       {
         method: request.method,
@@ -82,7 +88,10 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
+  // The root logger of `loggingModule`, built by nestjs-pino with the app's Logger above.
+  logCompletedRequests(fastify, PinoLogger.root);
   setUpOpenApi(app, definition);
   await app.init();
   return app;

@@ -1,14 +1,7 @@
-import { RequestMethod, type DynamicModule } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
-import { requestIdFor } from './request-id';
-
-// Probes and scrapes every few seconds would drown the request log.
-const QUIET_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({
-  path,
-  method: RequestMethod.GET,
-}));
+import { currentRequestLogFields } from './request-context';
 
 /** What never reaches a log line, wherever a call site puts it. */
 export const LOG_REDACTION = {
@@ -27,12 +20,15 @@ export const LOG_REDACTION = {
 };
 
 /**
- * JSON logs (pino) with the request id on every line; `LOG_PRETTY=true` for humans (local start).
+ * JSON logs (pino); `LOG_PRETTY=true` for humans (local start). A line made while serving a request
+ * names it (id, method, URL) through pino's `mixin`, read from the request context, so a request
+ * pays nothing for logging unless something logs. Request lines come from `logCompletedRequests`.
  * Secrets are redacted at the logger, so no call site can leak them by accident.
  */
 export function loggingModule(serviceName: string, env: BaseServiceEnv): DynamicModule {
   return LoggerModule.forRoot({
-    exclude: QUIET_ROUTES,
+    // No route gets nestjs-pino's pino-http middleware: it built two child loggers per request.
+    forRoutes: [],
     pinoHttp: {
       name: serviceName,
       level: env.LOG_LEVEL,
@@ -44,10 +40,7 @@ export function loggingModule(serviceName: string, env: BaseServiceEnv): Dynamic
             },
           }
         : {}),
-      genReqId: (request: IncomingMessage) =>
-        (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
-      customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) =>
-        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+      mixin: currentRequestLogFields,
       serializers: {
         req: (request: { id: string; method: string; url: string }) => ({
           id: request.id,
