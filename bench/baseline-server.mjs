@@ -11,6 +11,18 @@ const companyId = Number(company);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const app = Fastify();
 
+// Fixed statements are prepared once per connection, as the services prepare theirs (readRows);
+// the list's statements, built per filter in the services, are sent unprepared here too.
+const statementNames = new Map();
+function prepared(text, values) {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `baseline_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return pool.query({ name, text, values });
+}
+
 // The statements main-api runs for the project reads (same joins, filters, order and figures), as
 // plain SQL: what the reads cost without the framework, authentication, validation and mapping.
 // The project with the columns of its relations the read shape shows; the detail adds its ratecard.
@@ -59,7 +71,7 @@ app.get('/v1/projects', async (request) => {
       (page - 1) * perPage,
     ]),
   ]);
-  const totals = await pool.query(PROJECT_TOTALS, [rows.rows.map((row) => row.id), companyId]);
+  const totals = await prepared(PROJECT_TOTALS, [rows.rows.map((row) => row.id), companyId]);
   const totalsOf = new Map(totals.rows.map((row) => [row.project_id, row]));
   const total = Number(count.rows[0].count);
   return {
@@ -75,22 +87,22 @@ app.get('/v1/projects', async (request) => {
 app.get('/v1/projects/:id', async (request, reply) => {
   const id = Number(request.params.id);
   const [project, positions, categories, totals, logged] = await Promise.all([
-    pool.query(
+    prepared(
       `${PROJECT_WITH_RELATIONS_AND_RATECARD} WHERE project.company_id = $1 AND project.id = $2 AND project.deleted_at IS NULL`,
       [companyId, id],
     ),
-    pool.query(
+    prepared(
       `SELECT line.*, position.name AS position_name, position.category_id FROM main_api.project_positions line
          LEFT JOIN main_api.positions position ON position.id = line.position_id AND position.deleted_at IS NULL
         WHERE line.project_id = $1 AND line.company_id = $2 AND line.deleted_at IS NULL ORDER BY line.id`,
       [id, companyId],
     ),
-    pool.query(
+    prepared(
       'SELECT * FROM main_api.project_categories WHERE project_id = $1 AND company_id = $2 AND deleted_at IS NULL ORDER BY id',
       [id, companyId],
     ),
-    pool.query(PROJECT_TOTALS, [[id], companyId]),
-    pool.query(
+    prepared(PROJECT_TOTALS, [[id], companyId]),
+    prepared(
       `SELECT entry.user_position_id AS position_id, position.category_id, sum(entry.hours) AS hours,
               sum(entry.hours * coalesce(price.price, 0)) AS earned
          FROM main_api.time_entries entry
@@ -118,11 +130,11 @@ app.get('/v1/projects/:id', async (request, reply) => {
 app.get('/allocation/getAllocations/:projectId', async (request) => {
   const projectId = Number(request.params.projectId);
   const [here, others] = await Promise.all([
-    pool.query(
+    prepared(
       'SELECT * FROM planner.allocations WHERE company_id = $1 AND project_id = $2 ORDER BY from_date, created_at',
       [companyId, projectId],
     ),
-    pool.query(
+    prepared(
       `SELECT DISTINCT other.* FROM planner.allocations other
          JOIN planner.allocations here ON here.company_id = other.company_id AND here.user_id = other.user_id
           AND here.from_date <= other.to_date AND here.to_date >= other.from_date AND here.project_id <> other.project_id

@@ -6,7 +6,7 @@ import { ClsService } from 'nestjs-cls';
 import { DataSource, type QueryRunner } from 'typeorm';
 
 export const CHANGE_ORIGIN_HEADER = 'x-change-origin';
-const ORIGIN_KEY = 'platform:change-origin';
+const ORIGIN_KEY = Symbol('platform:change-origin');
 
 /**
  * `X-Change-Origin: <source>` marks the changes of a request as coming in from that integration

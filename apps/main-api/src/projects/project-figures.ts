@@ -1,4 +1,4 @@
-import { readRows } from '@platform/database';
+import { preparedStatementName, readRows } from '@platform/database';
 import type { EntityManager } from 'typeorm';
 import type { Project } from './project.entity';
 
@@ -43,6 +43,39 @@ export interface LoggedHoursByPosition {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+// Fixed texts, prepared once per connection (readRows).
+const PROJECT_TOTALS_SQL = `SELECT project.id AS project_id, logged.hours, logged.earned,
+          (SELECT sum(line.estimated_hours * coalesce(price.price, 0))
+             FROM project_positions line
+             LEFT JOIN ratecard_prices price
+               ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
+            WHERE line.project_id = project.id AND line.company_id = project.company_id AND line.deleted_at IS NULL) AS planned,
+          (SELECT sum(cost) FROM project_estimates budget
+            WHERE budget.project_id = project.id AND budget.company_id = project.company_id) AS budgeted,
+          (SELECT sum(cost) FROM project_costs cost
+            WHERE cost.project_id = project.id AND cost.company_id = project.company_id) AS costs,
+          (SELECT estimate FROM fees fee WHERE fee.id = project.fee_id AND fee.company_id = project.company_id) AS fee
+     FROM projects project
+     LEFT JOIN LATERAL (
+          SELECT sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+            FROM time_entries entry
+            LEFT JOIN ratecard_prices price
+              ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+           WHERE entry.project_id = project.id AND entry.company_id = project.company_id) logged ON true
+    WHERE project.id = ANY($1) AND project.company_id = $2`;
+const PROJECT_TOTALS = preparedStatementName(PROJECT_TOTALS_SQL);
+
+const LOGGED_HOURS_BY_POSITION_SQL = `SELECT entry.user_position_id AS position_id, position.category_id,
+          sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+     FROM time_entries entry
+     JOIN projects project ON project.id = entry.project_id AND project.company_id = entry.company_id
+     LEFT JOIN positions position ON position.id = entry.user_position_id
+     LEFT JOIN ratecard_prices price
+       ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+    WHERE entry.project_id = $1 AND entry.company_id = $2
+    GROUP BY entry.user_position_id, position.category_id`;
+const LOGGED_HOURS_BY_POSITION = preparedStatementName(LOGGED_HOURS_BY_POSITION_SQL);
+
 /**
  * Every sum the figures need, for any number of projects, in one statement: the ratecard and fee
  * are read from each project's own row, so the caller does not need the projects first and can run
@@ -58,26 +91,9 @@ export async function fetchProjectTotals(
   }
   const rows = await readRows<ProjectTotals>(
     manager,
-    `SELECT project.id AS project_id, logged.hours, logged.earned,
-            (SELECT sum(line.estimated_hours * coalesce(price.price, 0))
-               FROM project_positions line
-               LEFT JOIN ratecard_prices price
-                 ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
-              WHERE line.project_id = project.id AND line.company_id = project.company_id AND line.deleted_at IS NULL) AS planned,
-            (SELECT sum(cost) FROM project_estimates budget
-              WHERE budget.project_id = project.id AND budget.company_id = project.company_id) AS budgeted,
-            (SELECT sum(cost) FROM project_costs cost
-              WHERE cost.project_id = project.id AND cost.company_id = project.company_id) AS costs,
-            (SELECT estimate FROM fees fee WHERE fee.id = project.fee_id AND fee.company_id = project.company_id) AS fee
-       FROM projects project
-       LEFT JOIN LATERAL (
-            SELECT sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
-              FROM time_entries entry
-              LEFT JOIN ratecard_prices price
-                ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
-             WHERE entry.project_id = project.id AND entry.company_id = project.company_id) logged ON true
-      WHERE project.id = ANY($1) AND project.company_id = $2`,
+    PROJECT_TOTALS_SQL,
     [projectIds, companyId],
+    PROJECT_TOTALS,
   );
   return new Map(rows.map((row) => [row.project_id, row]));
 }
@@ -90,16 +106,9 @@ export function fetchLoggedHoursByPosition(
 ): Promise<LoggedHoursByPosition[]> {
   return readRows<LoggedHoursByPosition>(
     manager,
-    `SELECT entry.user_position_id AS position_id, position.category_id,
-            sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
-       FROM time_entries entry
-       JOIN projects project ON project.id = entry.project_id AND project.company_id = entry.company_id
-       LEFT JOIN positions position ON position.id = entry.user_position_id
-       LEFT JOIN ratecard_prices price
-         ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
-      WHERE entry.project_id = $1 AND entry.company_id = $2
-      GROUP BY entry.user_position_id, position.category_id`,
+    LOGGED_HOURS_BY_POSITION_SQL,
     [projectId, companyId],
+    LOGGED_HOURS_BY_POSITION,
   );
 }
 

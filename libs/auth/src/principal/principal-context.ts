@@ -2,7 +2,8 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ClsService } from 'nestjs-cls';
 import type { Principal } from './principal';
 
-const PRINCIPAL_KEY = 'platform:principal';
+// A symbol: nestjs-cls reads symbol keys directly, string keys as dotted paths (split on each read).
+const PRINCIPAL_KEY = Symbol('platform:principal');
 
 /**
  * The verified caller of the current request, readable anywhere below the controller (repositories

@@ -12,7 +12,7 @@ import {
 } from 'typeorm';
 import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
 import { buildDataSourceOptions } from '../data-source-options';
-import { readRows } from './read-rows';
+import { preparedStatementName, readRows } from './read-rows';
 import { CompiledRead, selectEntities, selectRaw } from './compiled-read';
 
 @Entity({ name: 'owners' })
@@ -222,6 +222,41 @@ describe('readRows', () => {
     await expect(
       readRows(dataSource.manager, 'SELECT count(*)::int AS n FROM notes WHERE body = $1', ['uncommitted']),
     ).resolves.toEqual([{ n: 1 }]);
+  });
+
+  it('prepares a named statement once per connection and runs it again by name', async () => {
+    const oneConnection = new DataSource(
+      buildDataSourceOptions({
+        url: database.url,
+        schema: 'public',
+        applicationName: 'read-rows-spec',
+        entities: [],
+        migrations: [],
+        poolMax: 1,
+      }),
+    );
+    await oneConnection.initialize();
+    try {
+      const text = 'SELECT count(*)::int AS n FROM notes WHERE body <> $1';
+      const name = preparedStatementName(text);
+      const prepared = () =>
+        readRows<{ name: string; statement: string }>(
+          oneConnection.manager,
+          'SELECT name, statement FROM pg_prepared_statements',
+          [],
+        );
+      await expect(prepared()).resolves.toEqual([]);
+
+      await expect(readRows(oneConnection.manager, text, ['x'], name)).resolves.toEqual([{ n: 1 }]);
+      await dataSource.query("INSERT INTO notes (body) VALUES ('second')");
+      await expect(readRows(oneConnection.manager, text, ['x'], name)).resolves.toEqual([{ n: 2 }]);
+
+      // One statement on the connection, under the name its text gives.
+      await expect(prepared()).resolves.toEqual([{ name, statement: text }]);
+      expect(preparedStatementName(`${text} `)).not.toBe(name);
+    } finally {
+      await oneConnection.destroy();
+    }
   });
 
   it("fails with TypeORM's QueryFailedError, as manager.query does", async () => {

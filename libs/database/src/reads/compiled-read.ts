@@ -2,7 +2,7 @@ import type { EntityManager, ObjectLiteral, QueryRunner, Repository, SelectQuery
 // Not re-exported by TypeORM's index, but part of its published files (`typeorm/*.js` in its
 // package exports); it is the exact step `getMany()` uses to turn joined rows into entities.
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer.js';
-import { readRows } from './read-rows';
+import { preparedStatementName, readRows } from './read-rows';
 
 /** Stands in for a parameter while the SQL is built, so its position in the statement can be found. */
 const PLACEHOLDER = '\u0000compiled-read-parameter:';
@@ -13,6 +13,7 @@ export type ShapeRead<Entity extends ObjectLiteral> = (
 
 interface Compiled<Entity> {
   sql: string;
+  preparedName: string;
   parameterOrder: string[];
   toEntities(rows: unknown[]): Entity[];
 }
@@ -21,7 +22,8 @@ interface Compiled<Entity> {
  * A read whose SQL TypeORM builds once per process instead of on every call. Building a statement
  * with joins (aliases, column lists, soft-delete conditions) cost more CPU than running it on the
  * hot reads (bench/README.md); the statement only depends on the query's shape, and the values
- * travel as bind parameters, so the shape is built once with named parameters and then reused.
+ * travel as bind parameters, so the shape is built once with named parameters and then reused,
+ * prepared once per pooled connection (`readRows`).
  * Rows become entities through the same transformer `getMany()` uses, so the result is what the
  * query builder would have returned.
  *
@@ -45,6 +47,7 @@ export class CompiledRead<Entity extends ObjectLiteral, Parameters extends Recor
       this.repository.manager,
       compiled.sql,
       compiled.parameterOrder.map((name) => parameters[name]),
+      compiled.preparedName,
     );
     return rows.length === 0 ? [] : compiled.toEntities(rows);
   }
@@ -78,7 +81,12 @@ export class CompiledRead<Entity extends ObjectLiteral, Parameters extends Recor
     if (unsupported) {
       throw new Error(`compiled read "${this.alias}": ${unsupported}`);
     }
-    return { sql, parameterOrder, toEntities: entityTransformer(query) };
+    return {
+      sql,
+      preparedName: preparedStatementName(sql),
+      parameterOrder,
+      toEntities: entityTransformer(query),
+    };
   }
 }
 

@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { QueryFailedError, type EntityManager } from 'typeorm';
+
+/**
+ * The name under which a fixed statement is prepared on each pooled connection (see `readRows`).
+ * Derived from the text, so one text always has one name and two texts never share one.
+ */
+export function preparedStatementName(sql: string): string {
+  return `read_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+}
 
 /**
  * Runs a read statement and answers its rows, as `manager.query` does. Outside a transaction the
@@ -8,14 +17,27 @@ import { QueryFailedError, type EntityManager } from 'typeorm';
  * as much CPU as the driver itself on the hot reads (bench/README.md). Failures are still
  * TypeORM's QueryFailedError, so the error body and the logs do not change. Inside a transaction
  * the transaction's own connection runs it.
+ *
+ * `prepared` (from `preparedStatementName`), for a statement whose text never changes: each pooled
+ * connection parses and plans it once and then only binds and executes it. PostgreSQL spent more
+ * CPU parsing and planning the hot reads than running them (bench/README.md, round 3). Never for
+ * text built per call (filters), which would prepare without bound.
  */
-export async function readRows<Row>(manager: EntityManager, sql: string, values: unknown[]): Promise<Row[]> {
+export async function readRows<Row>(
+  manager: EntityManager,
+  sql: string,
+  values: unknown[],
+  prepared?: string,
+): Promise<Row[]> {
   if (manager.queryRunner) {
     return manager.query<Row[]>(sql, values);
   }
   const pool = (manager.connection.driver as unknown as { master: Pool }).master;
   try {
-    return (await pool.query(sql, values)).rows as Row[];
+    const result = prepared
+      ? await pool.query({ name: prepared, text: sql, values })
+      : await pool.query(sql, values);
+    return result.rows as Row[];
   } catch (error) {
     throw new QueryFailedError(sql, values, error as Error);
   }
