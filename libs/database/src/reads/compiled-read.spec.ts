@@ -6,6 +6,7 @@ import {
   Entity,
   JoinColumn,
   ManyToOne,
+  OneToMany,
   PrimaryGeneratedColumn,
   QueryFailedError,
   type SelectQueryBuilder,
@@ -25,6 +26,9 @@ class Owner {
 
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
   deletedAt!: Date | null;
+
+  @OneToMany(() => Item, (item) => item.owner)
+  items?: Item[];
 }
 
 @Entity({ name: 'items' })
@@ -38,7 +42,7 @@ class Item {
   @Column({ name: 'owner_id', type: 'integer', nullable: true })
   ownerId!: number | null;
 
-  @ManyToOne(() => Owner)
+  @ManyToOne(() => Owner, (owner) => owner.items)
   @JoinColumn({ name: 'owner_id' })
   owner?: Owner | null;
 
@@ -140,6 +144,30 @@ describe('CompiledRead', () => {
     expect(none).toBeNull();
     expect(read.sql()).toContain('"item"."company_id" = $');
     build.mockRestore();
+  });
+
+  it('groups the rows of a to-many join into one entity each, as getMany() does', async () => {
+    const ownersWithItems = (query: SelectQueryBuilder<Owner>) =>
+      query
+        .leftJoinAndSelect('owner.items', 'item')
+        .where('owner.name = :name')
+        .orderBy('owner.id', 'ASC')
+        .addOrderBy('item.id', 'ASC');
+    const read = new CompiledRead<Owner, { name: string }>(
+      dataSource.getRepository(Owner),
+      'owner',
+      ['name'],
+      ownersWithItems,
+    );
+    const expected = await ownersWithItems(dataSource.getRepository(Owner).createQueryBuilder('owner'))
+      .setParameters({ name: 'Kept' })
+      .getMany();
+
+    const owners = await read.many({ name: 'Kept' });
+
+    expect(owners).toEqual(expected);
+    expect(owners).toHaveLength(1);
+    expect(owners[0].items?.map((item) => item.price)).toEqual(['10.50', '99.00']);
   });
 
   it('refuses shapes it cannot reuse, with the reason', async () => {

@@ -1,4 +1,8 @@
 import type { EntityManager, ObjectLiteral, QueryRunner, Repository, SelectQueryBuilder } from 'typeorm';
+import type { Driver } from 'typeorm/driver/Driver.js';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata.js';
+import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
 // Not re-exported by TypeORM's index, but part of its published files (`typeorm/*.js` in its
 // package exports); it is the exact step `getMany()` uses to turn joined rows into entities.
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer.js';
@@ -136,9 +140,10 @@ function unsupportedBy(query: SelectQueryBuilder<ObjectLiteral>): string | undef
 }
 
 /**
- * Turns the query's raw rows into its entities with the transformer `getMany()` uses. The
- * transformer only caches what it derives from the expression map, so one instance can serve
- * every call of a query that no longer changes.
+ * Turns the query's raw rows into its entities as `getMany()` does. When every join is to-one, each
+ * row is one entity, and `toOneRowMapper` does the transformer's work with what it can work out
+ * once; otherwise TypeORM's transformer does it. The transformer only caches what it derives from
+ * the expression map, so one instance can serve every call of a query that no longer changes.
  */
 function entityTransformer<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
@@ -149,5 +154,115 @@ function entityTransformer<Entity extends ObjectLiteral>(
     throw new Error('a query without a main alias has no entities');
   }
   const transformer = new RawSqlResultsToEntityTransformer(expressionMap, query.dataSource.driver, []);
+  const mapper = toOneRowMapper(query, transformer, mainAlias.name, mainAlias.metadata);
+  if (mapper) {
+    const driver = query.dataSource.driver;
+    return (rows) => {
+      const entities: Entity[] = [];
+      for (const row of rows as Record<string, unknown>[]) {
+        const entity = hydrate(mapper, row, driver);
+        if (entity !== undefined) {
+          entities.push(entity as Entity);
+        }
+      }
+      return entities;
+    };
+  }
   return (rows) => transformer.transform(rows, mainAlias) as Entity[];
+}
+
+/** What one alias of a to-one-only query reads from a row: its columns, then its joined aliases. */
+interface AliasMapper {
+  metadata: EntityMetadata;
+  columns: [key: string, column: ColumnMetadata][];
+  joins: { relation: RelationMetadata; mapper: AliasMapper }[];
+  onlyVirtualPrimaryColumns: boolean;
+}
+
+/**
+ * The transformer's per-alias decisions (which columns under which keys, which joins belong to the
+ * alias), made once. Undefined where the transformer does more than this covers: to-many or mapped
+ * joins (rows must be grouped), inheritance, views, POJO results and relation ids.
+ */
+function toOneRowMapper(
+  query: SelectQueryBuilder<ObjectLiteral>,
+  transformer: RawSqlResultsToEntityTransformer,
+  aliasName: string,
+  metadata: EntityMetadata,
+): AliasMapper | undefined {
+  const { expressionMap } = query;
+  if (
+    metadata.discriminatorColumn ||
+    metadata.childEntityMetadatas.length > 0 ||
+    metadata.tableType === 'view' ||
+    expressionMap.options.includes('create-pojo') ||
+    expressionMap.relationIdAttributes.length > 0
+  ) {
+    return undefined;
+  }
+  const joins: AliasMapper['joins'] = [];
+  for (const join of expressionMap.joinAttributes) {
+    if (!join.metadata || !join.isSelected) {
+      continue;
+    }
+    if (join.mapToProperty) {
+      return undefined;
+    }
+    const relation = join.relation;
+    if (
+      !relation ||
+      !metadata.relations.includes(relation) ||
+      join.parentAlias !== aliasName ||
+      join.relationPropertyPath !== relation.propertyPath
+    ) {
+      continue;
+    }
+    if (join.isMany) {
+      return undefined;
+    }
+    const mapper = toOneRowMapper(query, transformer, join.alias.name, join.metadata);
+    if (!mapper) {
+      return undefined;
+    }
+    joins.push({ relation, mapper });
+  }
+  const columns = (
+    transformer as unknown as {
+      getColumnsToProcess(alias: string, metadata: EntityMetadata): [string, ColumnMetadata][];
+    }
+  ).getColumnsToProcess(aliasName, metadata);
+  return {
+    metadata,
+    columns,
+    joins,
+    onlyVirtualPrimaryColumns: metadata.primaryColumns.every((column) => column.isVirtual),
+  };
+}
+
+/** One row as one entity: the steps of the transformer's `transformRawResultsGroup` for one row. */
+function hydrate(
+  mapper: AliasMapper,
+  row: Record<string, unknown>,
+  driver: Driver,
+): ObjectLiteral | undefined {
+  const entity = mapper.metadata.create(undefined, { fromDeserializer: true, pojo: false }) as ObjectLiteral;
+  let hasColumns = false;
+  for (const [key, column] of mapper.columns) {
+    const value = row[key];
+    if (value === undefined) {
+      continue;
+    }
+    if (value !== null && !column.isVirtualProperty) {
+      hasColumns = true;
+    }
+    column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+  }
+  // A joined alias with nothing in the row is null on its parent, as getMany() answers.
+  for (const { relation, mapper: joined } of mapper.joins) {
+    relation.setEntityValue(entity, hydrate(joined, row, driver) ?? null);
+  }
+  if (hasColumns) {
+    return entity;
+  }
+  return mapper.onlyVirtualPrimaryColumns && mapper.joins.length > 0 ? entity : undefined;
 }
