@@ -1,7 +1,7 @@
 // `npm run bench`: the platform's benchmarks in one run (issue 9). Builds nothing itself (the npm
 // script builds first); runs the built services and a minimal Fastify + pg baseline against a
 // scratch database on BENCH_DATABASE_URL, under autocannon, and writes docs/performance.md.
-// Environment: BENCH_SECONDS (10 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
+// Environment: BENCH_SECONDS (10 per round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_OTHER_ALLOCATIONS (1000000).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +24,8 @@ import {
 } from './support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Five rounds: a p99 from one 10 s round of a slow read rests on its ten worst requests.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const OTHER_ALLOCATIONS = Number(process.env.BENCH_OTHER_ALLOCATIONS ?? 1_000_000);
