@@ -216,19 +216,23 @@ describe('readRows', () => {
   let database: { url: string; name: string };
   let dataSource: DataSource;
 
-  beforeAll(async () => {
-    const name = `t_read_rows_${randomBytes(5).toString('hex')}`;
-    await createDatabase(adminUrl, name);
-    database = { name, url: databaseUrl(adminUrl, name) };
-    dataSource = new DataSource(
+  const notesDataSource = (poolMax?: number) =>
+    new DataSource(
       buildDataSourceOptions({
         url: database.url,
         schema: 'public',
         applicationName: 'read-rows-spec',
         entities: [],
         migrations: [],
+        poolMax,
       }),
     );
+
+  beforeAll(async () => {
+    const name = `t_read_rows_${randomBytes(5).toString('hex')}`;
+    await createDatabase(adminUrl, name);
+    database = { name, url: databaseUrl(adminUrl, name) };
+    dataSource = notesDataSource();
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
   });
@@ -253,16 +257,7 @@ describe('readRows', () => {
   });
 
   it('prepares a named statement once per connection and runs it again by name', async () => {
-    const oneConnection = new DataSource(
-      buildDataSourceOptions({
-        url: database.url,
-        schema: 'public',
-        applicationName: 'read-rows-spec',
-        entities: [],
-        migrations: [],
-        poolMax: 1,
-      }),
-    );
+    const oneConnection = notesDataSource(1);
     await oneConnection.initialize();
     try {
       const text = 'SELECT count(*)::int AS n FROM notes WHERE body <> $1';
