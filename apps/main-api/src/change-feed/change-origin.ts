@@ -13,8 +13,8 @@ const ORIGIN_KEY = Symbol('platform:change-origin');
  * source (the integrations service sends it), so the change feed does not echo them back to it.
  * Only a company's own subscriptions are affected, so the header needs no more trust than the token.
  *
- * A guard that never refuses access, only a malformed header: it runs after the authentication
- * guards (registered later), and unlike a global interceptor it costs no rxjs pipeline on every
+ * A guard that refuses nothing but a malformed header. It is registered after the authentication
+ * guards, so it runs after them, and unlike a global interceptor it puts no rxjs pipeline on every
  * request (bench/README.md, round 3).
  */
 @Injectable()
