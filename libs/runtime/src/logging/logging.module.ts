@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { Options } from 'pino-http';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { currentRequestLogFields } from './request-context';
 
@@ -29,27 +30,38 @@ export function loggingModule(serviceName: string, env: BaseServiceEnv): Dynamic
   return LoggerModule.forRoot({
     // No route gets nestjs-pino's pino-http middleware: it built two child loggers per request.
     forRoutes: [],
-    pinoHttp: {
-      name: serviceName,
-      level: env.LOG_LEVEL,
-      ...(env.LOG_PRETTY
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' },
-            },
-          }
-        : {}),
-      mixin: currentRequestLogFields,
-      serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          url: request.url,
-        }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      },
-      redact: LOG_REDACTION,
-    },
+    pinoHttp: loggerOptions(serviceName, env),
   });
+}
+
+/**
+ * The root logger's options. nestjs-pino builds the logger with pino-http, which wraps the `req`
+ * and `res` serializers: they receive Node's request and response shapes.
+ */
+export function loggerOptions(
+  serviceName: string,
+  env: Pick<BaseServiceEnv, 'LOG_LEVEL' | 'LOG_PRETTY'>,
+): Options {
+  return {
+    name: serviceName,
+    level: env.LOG_LEVEL,
+    ...(env.LOG_PRETTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' },
+          },
+        }
+      : {}),
+    mixin: currentRequestLogFields,
+    serializers: {
+      req: (request: { id: string; method: string; url: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: request.url,
+      }),
+      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+    },
+    redact: LOG_REDACTION,
+  };
 }

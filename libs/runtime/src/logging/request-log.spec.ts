@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { openRequestContext, currentRequestLogFields } from './request-context';
+import { pinoHttp } from 'pino-http';
+import type { LogLevel } from '../config/base-service.env';
+import { loggerOptions } from './logging.module';
+import { currentRequestLogFields, openRequestContext } from './request-context';
 import { logCompletedRequests } from './request-log';
 
 interface LogLine {
@@ -16,7 +18,7 @@ describe('request logs', () => {
   let lines: LogLine[];
   let app: FastifyInstance;
 
-  async function serve(level: string): Promise<void> {
+  async function serve(level: LogLevel): Promise<void> {
     lines = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -30,7 +32,8 @@ describe('request logs', () => {
         done();
       },
     });
-    const logger = pino({ level, mixin: currentRequestLogFields }, sink);
+    // The logger exactly as loggingModule has nestjs-pino build it.
+    const logger = pinoHttp(loggerOptions('test', { LOG_LEVEL: level, LOG_PRETTY: false }), sink).logger;
     let counter = 0;
     app = Fastify({ genReqId: () => `req-${++counter}` });
     openRequestContext(app);

@@ -19,7 +19,8 @@ export function logCompletedRequests(fastify: FastifyInstance, logger: Logger): 
       logger[level](
         {
           req: describeRequest(request),
-          res: { statusCode: status },
+          // The response itself: the logger's `res` serializer reads a sent response's status.
+          res: reply.raw,
           responseTime: Math.round(reply.elapsedTime),
         },
         status >= 500 ? 'request errored' : 'request completed',
