@@ -200,6 +200,12 @@ export class DeliveryAttempts {
     startedAt: Date,
     durationMs: number,
   ): Promise<void> {
+    // The subscription first: deleting a subscription locks it, then its deliveries and attempts
+    // (ON DELETE CASCADE). Taking the attempt and the delivery before the subscription, as this did,
+    // deadlocked with a concurrent delete.
+    await manager.query('SELECT 1 FROM webhook_subscriptions WHERE id = $1 FOR NO KEY UPDATE', [
+      claimed.subscriptionId,
+    ]);
     await manager.query(
       `UPDATE webhook_delivery_attempts SET finished_at = now(), status_code = $2, error = $3, duration_ms = $4
         WHERE id = $1 AND finished_at IS NULL`,
