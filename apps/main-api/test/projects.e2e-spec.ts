@@ -35,6 +35,8 @@ describe('main-api projects (e2e)', () => {
 
   afterAll(() => app.close());
 
+  const createUser = async (body: object): Promise<number> =>
+    (await app.call('POST', '/users', body)).json<{ id: number }>().id;
   const create = (body: object) =>
     app.call('POST', '/projects', { name: 'Campaign', client_id: clientId, ...body });
 
@@ -232,15 +234,13 @@ describe('main-api projects (e2e)', () => {
     const hidden = (
       await app.call('POST', '/projects', { name: 'Not theirs', client_id: otherClient })
     ).json<Detail>().id;
-    const clientUser = (
-      await app.call('POST', '/users', {
-        first_name: 'Cli',
-        last_name: 'Ent',
-        email: 'client@pa.test',
-        role_id: 6,
-        client_id: clientId,
-      })
-    ).json<{ id: number }>().id;
+    const clientUser = await createUser({
+      first_name: 'Cli',
+      last_name: 'Ent',
+      email: 'client@pa.test',
+      role_id: 6,
+      client_id: clientId,
+    });
     const asClient = { role: 6, subject: `user:${clientUser}` };
 
     const list = (await app.call('GET', '/projects?page=false', undefined, asClient)).json<
@@ -284,14 +284,12 @@ describe('main-api projects (e2e)', () => {
   });
 
   it('answers the client and project manager of the read shape in the detail and the list', async () => {
-    const pm = (
-      await app.call('POST', '/users', {
-        first_name: 'Pat',
-        last_name: 'Manager',
-        email: 'pat@pa.test',
-        role_id: 3,
-      })
-    ).json<{ id: number }>().id;
+    const pm = await createUser({
+      first_name: 'Pat',
+      last_name: 'Manager',
+      email: 'pat@pa.test',
+      role_id: 3,
+    });
     const id = (await create({ name: 'Managed', pm_id: pm })).json<Detail>().id;
     const expected = {
       client: { id: clientId, name: 'Client', client_status_id: 1 },
