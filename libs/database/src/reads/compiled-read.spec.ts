@@ -101,6 +101,30 @@ describe('CompiledRead', () => {
     await dropDatabase(adminUrl, database.name);
   });
 
+  it('answers named values as rows, as getRawMany() does, with the statement prepared once', async () => {
+    const pricesOfCompany = (query: SelectQueryBuilder<Item>) =>
+      query
+        .select('item.id', 'id')
+        .addSelect('item.price::float8', 'price')
+        .where('item.company_id = :companyId')
+        .orderBy('item.id', 'ASC');
+    const read = new CompiledRead<Item, { companyId: number }>(
+      dataSource.getRepository(Item),
+      'item',
+      ['companyId'],
+      pricesOfCompany,
+    );
+    const expected = await pricesOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
+      .setParameters({ companyId: 1 })
+      .getRawMany();
+
+    const rows = await read.rows<{ id: number; price: number }>({ companyId: 1 });
+
+    expect(rows).toEqual(expected);
+    expect(rows.map((row) => row.price)).toEqual([10.5, 20, 1]);
+    expect(await read.rows({ companyId: 2 })).toEqual([{ id: expect.any(Number), price: 99 }]);
+  });
+
   it('answers exactly what the query builder answers, joins, soft deletes and types included', async () => {
     const read = new CompiledRead<Item, { companyId: number; minimum: string }>(
       dataSource.getRepository(Item),

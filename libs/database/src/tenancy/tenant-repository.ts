@@ -125,6 +125,8 @@ export class TenantRepository<Entity extends CompanyOwned> {
     return {
       many: (parameters) => read.many({ ...parameters, tenantCompanyId: this.principals.companyId() }),
       one: (parameters) => read.one({ ...parameters, tenantCompanyId: this.principals.companyId() }),
+      rows: <Row>(parameters: Parameters) =>
+        read.rows<Row>({ ...parameters, tenantCompanyId: this.principals.companyId() }),
     };
   }
 
@@ -140,4 +142,6 @@ export class TenantRepository<Entity extends CompanyOwned> {
 export interface TenantRead<Entity, Parameters> {
   many(parameters: Parameters): Promise<Entity[]>;
   one(parameters: Parameters): Promise<Entity | null>;
+  /** The rows as the statement answers them, for a shape that selects named values (`select(expr, name)`). */
+  rows<Row>(parameters: Parameters): Promise<Row[]>;
 }
