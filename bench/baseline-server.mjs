@@ -127,18 +127,20 @@ app.get('/v1/projects/:id', async (request, reply) => {
 });
 
 // getAllocations: the planner's two queries, without its main-api calls.
+const REPORTED_COLUMNS = 'id, user_id, project_id, from_date, to_date, allocated_hours, created_at';
 app.get('/allocation/getAllocations/:projectId', async (request) => {
   const projectId = Number(request.params.projectId);
   const [here, others] = await Promise.all([
     prepared(
-      'SELECT * FROM planner.allocations WHERE company_id = $1 AND project_id = $2 ORDER BY from_date, created_at',
+      `SELECT ${REPORTED_COLUMNS} FROM planner.allocations WHERE company_id = $1 AND project_id = $2 ORDER BY from_date, created_at`,
       [companyId, projectId],
     ),
     prepared(
-      `SELECT DISTINCT other.* FROM planner.allocations other
-         JOIN planner.allocations here ON here.company_id = other.company_id AND here.user_id = other.user_id
-          AND here.from_date <= other.to_date AND here.to_date >= other.from_date AND here.project_id <> other.project_id
-        WHERE other.company_id = $1 AND here.project_id = $2`,
+      `SELECT ${REPORTED_COLUMNS.replace(/(\w+)/g, 'other.$1')} FROM planner.allocations other
+         JOIN (SELECT user_id, daterange(min(from_date), max(to_date), '[]') AS days FROM planner.allocations
+                WHERE company_id = $1 AND project_id = $2 GROUP BY user_id) here
+           ON here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days
+        WHERE other.company_id = $1 AND other.project_id <> $2`,
       [companyId, projectId],
     ),
   ]);
