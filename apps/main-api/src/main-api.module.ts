@@ -27,6 +27,7 @@ import { BrandsModule } from './brands/brands.module';
 import { ClientsModule } from './clients/clients.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ProductsModule } from './products/products.module';
+import { PlannerLookupsModule } from './planner-lookups/planner-lookups.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 
@@ -71,6 +72,7 @@ export class MainApiModule {
         WorkingTimeModule,
         LeavesModule,
         ChangeFeedModule,
+        PlannerLookupsModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

@@ -587,14 +587,8 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
       const { users } = await allocationsOf(project);
 
       expect(users).toHaveLength(8);
-      // projects, users, working weeks, leaves, labels: one call each.
-      expect(request.mock.calls.map(([call]) => call.path).sort()).toEqual([
-        '/v1/categories/labels-model',
-        '/v1/projects',
-        '/v1/user/leaves',
-        '/v1/users',
-        '/v1/working-time/company/with/users',
-      ]);
+      // projects, users, working weeks, leaves, labels: one call for all of them.
+      expect(request.mock.calls.map(([call]) => call.path)).toEqual(['/v1/planner/lookups']);
       request.mockRestore();
     });
 

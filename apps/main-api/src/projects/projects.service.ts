@@ -27,6 +27,7 @@ import { Position } from '../positions/position.entity';
 import { Product } from '../products/product.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { User } from '../users/user.entity';
+import type { ProjectNameDto } from './dto/project-name.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import type { CreateProjectDto, EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
@@ -58,6 +59,15 @@ const PROJECT_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
 };
 
+/** A project's id and name with its client's, and nothing else (`namesByIds`). */
+function withClientName(query: SelectQueryBuilder<Project>): SelectQueryBuilder<Project> {
+  return query
+    .select(['project.id', 'project.name'])
+    .leftJoin('project.client', 'client')
+    .addSelect(['client.id', 'client.name'])
+    .orderBy('project.id', 'ASC');
+}
+
 const SEARCH_LIMIT = 50;
 
 /** Projects: who they are for, how they are estimated and how they earn (decisions §8, interfaces.md). */
@@ -68,6 +78,8 @@ export class ProjectsService {
   // than running it (bench/README.md).
   private readonly projectById: TenantRead<Project, { id: number }>;
   private readonly ownClientProjectById: TenantRead<Project, { id: number; ownClientId: number }>;
+  private readonly projectNamesByIds: TenantRead<Project, { ids: number[] }>;
+  private readonly ownClientProjectNamesByIds: TenantRead<Project, { ids: number[]; ownClientId: number }>;
   private readonly estimatePositions: TenantRead<ProjectPosition, { projectId: number }>;
   private readonly estimateCategories: TenantRead<ProjectCategory, { projectId: number }>;
 
@@ -84,6 +96,12 @@ export class ProjectsService {
       withRelations(query, { ratecard: true })
         .andWhere('project.id = :id')
         .andWhere('project.client_id = :ownClientId'),
+    );
+    this.projectNamesByIds = this.projects.compile('project', ['ids'], (query) =>
+      withClientName(query).andWhere('project.id = ANY(:ids)'),
+    );
+    this.ownClientProjectNamesByIds = this.projects.compile('project', ['ids', 'ownClientId'], (query) =>
+      withClientName(query).andWhere('project.id = ANY(:ids)').andWhere('project.client_id = :ownClientId'),
     );
     this.estimatePositions = repositories
       .for(ProjectPosition)
@@ -175,6 +193,25 @@ export class ProjectsService {
     return projects.map((project) =>
       ProjectDto.from(project, summarizeProject(project, totals.get(project.id))),
     );
+  }
+
+  /**
+   * Id, name and client of those projects the caller may read, for the planner's reports: no
+   * figures, which a list computes for every project and the planner never shows.
+   */
+  async namesByIds(ids: number[]): Promise<ProjectNameDto[]> {
+    const ownClientId = await this.ownClientId();
+    if (ownClientId === null) {
+      return [];
+    }
+    const projects = await (ownClientId === undefined
+      ? this.projectNamesByIds.many({ ids })
+      : this.ownClientProjectNamesByIds.many({ ids, ownClientId }));
+    return projects.map((project) => ({
+      id: project.id,
+      name: project.name,
+      client: project.client ? { id: project.client.id, name: project.client.name } : null,
+    }));
   }
 
   /** Case-insensitive "contains", at most 50, newest first. */

@@ -68,11 +68,15 @@ export class UsersService {
   /** With `ids`, exactly those users (deleted ones too: history still names them), in one query. */
   async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     if (query.ids !== undefined) {
-      const ids = [...new Set(query.ids.split(',').map(Number))];
-      const users = await this.usersByIds.many({ ids });
-      return users.map((user) => UserDto.from(user));
+      return this.byIds([...new Set(query.ids.split(',').map(Number))]);
     }
     return paginate(this.withPosition(), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
+  }
+
+  /** Exactly those users of the caller's company, deleted ones too (history still names them). */
+  async byIds(ids: number[]): Promise<UserDto[]> {
+    const users = await this.usersByIds.many({ ids });
+    return users.map((user) => UserDto.from(user));
   }
 
   async get(id: number): Promise<User> {

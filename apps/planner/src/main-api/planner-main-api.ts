@@ -9,74 +9,96 @@ import type {
   MainApiWorkingTimeEntry,
 } from './main-api-records';
 
-/** main-api's `filters` accept at most 100 values per key. */
-const MAX_FILTER_VALUES = 100;
+/** What main-api knows of the users and projects of one planner request, by id. */
+export interface MainApiLookups {
+  users: Map<number, MainApiUser>;
+  projects: Map<number, MainApiProject>;
+  /** Working weeks by user id; a user without any entry is absent. */
+  weeks: Map<number, MainApiWorkingTimeEntry[]>;
+  /** Leaves touching the period asked for, by user id. */
+  leaves: Map<number, MainApiLeave[]>;
+  /** The user labels those users carry, by id. */
+  labels: Map<number, MainApiLabel>;
+}
+
+export interface LookupRequest {
+  userIds?: readonly number[];
+  projectIds?: readonly number[];
+  /** Calendar days, both included: leaves are answered only with a period. */
+  period?: { from: string; to: string };
+}
+
+interface LookupsAnswer {
+  users: MainApiUser[];
+  projects: MainApiProject[];
+  working_time: Record<string, MainApiWorkingTimeEntry[]>;
+  leaves: MainApiLeave[];
+  labels: MainApiLabel[];
+}
 
 /**
- * Everything the planner asks main-api, as batch look-ups: one call per kind of data for a whole
- * project, whatever its number of users (ids are chunked only beyond main-api's per-call limits).
- * Calls carry the caller's token, so main-api applies the caller's company and permissions.
+ * Everything the planner asks main-api, as one batch look-up per request (`GET /v1/planner/lookups`):
+ * users, projects, working weeks, leaves and labels together, whatever the number of users (ids are
+ * split over more calls only beyond main-api's 500 per call). One call rather than one per kind of
+ * data: each report waited for the slowest of five, each queued behind every other report's
+ * (bench/README.md, round 4). Calls carry the caller's token, so main-api applies the caller's
+ * company and permissions; another company's ids are simply absent from the answer.
  */
 @Injectable()
 export class PlannerMainApi {
   constructor(private readonly client: MainApiClient) {}
 
-  async usersByIds(ids: readonly number[], caller: CallerContext): Promise<Map<number, MainApiUser>> {
-    const users = await this.inChunks(ids, MAX_IDS_PER_LOOKUP, (chunk) =>
-      this.get<MainApiUser[]>('/v1/users', { ids: chunk.join(',') }, caller),
-    );
-    return new Map(users.map((user) => [user.id, user]));
-  }
-
-  /** Projects of the caller's company among `ids`; another company's ids are simply absent. */
-  async projectsByIds(ids: readonly number[], caller: CallerContext): Promise<Map<number, MainApiProject>> {
-    const projects = await this.inChunks(ids, MAX_FILTER_VALUES, (chunk) =>
-      this.get<MainApiProject[]>(
-        '/v1/projects',
-        { page: 'false', filters: JSON.stringify({ id: chunk }) },
-        caller,
-      ),
-    );
-    return new Map(projects.map((project) => [project.id, project]));
-  }
-
-  /** Working weeks by user id; a user without any entry is absent. */
-  async workingWeeks(
-    userIds: readonly number[],
-    caller: CallerContext,
-  ): Promise<Map<number, MainApiWorkingTimeEntry[]>> {
-    const weeks = await this.inChunks(userIds, MAX_IDS_PER_LOOKUP, async (chunk) =>
-      Object.entries(
-        await this.get<Record<string, MainApiWorkingTimeEntry[]>>(
-          '/v1/working-time/company/with/users',
-          { user_ids: chunk.join(',') },
+  async lookups(request: LookupRequest, caller: CallerContext): Promise<MainApiLookups> {
+    const userChunks = chunksOf(request.userIds ?? []);
+    const projectChunks = chunksOf(request.projectIds ?? []);
+    const answers = await Promise.all(
+      Array.from({ length: Math.max(userChunks.length, projectChunks.length, 1) }, (_, index) =>
+        this.get<LookupsAnswer>(
+          '/v1/planner/lookups',
+          {
+            ...(userChunks[index] && { user_ids: userChunks[index].join(',') }),
+            ...(projectChunks[index] && { project_ids: projectChunks[index].join(',') }),
+            ...(userChunks[index] && request.period),
+          },
           caller,
         ),
       ),
     );
-    return new Map(weeks.map(([userId, entries]) => [Number(userId), entries]));
-  }
-
-  /** Leaves of those users touching [from, to] (calendar days, both included), by user id. */
-  async leaves(
-    userIds: readonly number[],
-    period: { from: string; to: string },
-    caller: CallerContext,
-  ): Promise<Map<number, MainApiLeave[]>> {
-    const leaves = await this.inChunks(userIds, MAX_IDS_PER_LOOKUP, (chunk) =>
-      this.get<MainApiLeave[]>('/v1/user/leaves', { user_ids: chunk.join(','), ...period }, caller),
-    );
-    const byUser = new Map<number, MainApiLeave[]>();
-    for (const leave of leaves) {
-      byUser.set(leave.user_id, [...(byUser.get(leave.user_id) ?? []), leave]);
+    const lookups: MainApiLookups = {
+      users: new Map(),
+      projects: new Map(),
+      weeks: new Map(),
+      leaves: new Map(),
+      labels: new Map(),
+    };
+    for (const answer of answers) {
+      for (const user of answer.users) {
+        lookups.users.set(user.id, user);
+      }
+      for (const project of answer.projects) {
+        lookups.projects.set(project.id, project);
+      }
+      for (const [userId, entries] of Object.entries(answer.working_time)) {
+        lookups.weeks.set(Number(userId), entries);
+      }
+      for (const leave of answer.leaves) {
+        const leaves = lookups.leaves.get(leave.user_id);
+        if (leaves) {
+          leaves.push(leave);
+        } else {
+          lookups.leaves.set(leave.user_id, [leave]);
+        }
+      }
+      for (const label of answer.labels) {
+        lookups.labels.set(label.id, label);
+      }
     }
-    return byUser;
+    return lookups;
   }
 
-  /** The company's user labels, by id. */
-  async userLabels(caller: CallerContext): Promise<Map<number, MainApiLabel>> {
-    const labels = await this.get<MainApiLabel[]>('/v1/categories/labels-model', { model: 'user' }, caller);
-    return new Map(labels.map((label) => [label.id, label]));
+  /** Projects of the caller's company among `ids`; another company's ids are simply absent. */
+  async projectsByIds(ids: readonly number[], caller: CallerContext): Promise<Map<number, MainApiProject>> {
+    return (await this.lookups({ projectIds: ids }, caller)).projects;
   }
 
   private async get<T>(path: string, query: Record<string, string>, caller: CallerContext): Promise<T> {
@@ -86,19 +108,16 @@ export class PlannerMainApi {
       throw asPlannerFailure(error);
     }
   }
+}
 
-  private async inChunks<T>(
-    ids: readonly number[],
-    size: number,
-    fetchChunk: (chunk: number[]) => Promise<T[]>,
-  ): Promise<T[]> {
-    const unique = [...new Set(ids)];
-    const chunks: number[][] = [];
-    for (let start = 0; start < unique.length; start += size) {
-      chunks.push(unique.slice(start, start + size));
-    }
-    return (await Promise.all(chunks.map(fetchChunk))).flat();
+/** Distinct ids in groups of at most main-api's per-call limit. */
+function chunksOf(ids: readonly number[]): number[][] {
+  const unique = [...new Set(ids)];
+  const chunks: number[][] = [];
+  for (let start = 0; start < unique.length; start += MAX_IDS_PER_LOOKUP) {
+    chunks.push(unique.slice(start, start + MAX_IDS_PER_LOOKUP));
   }
+  return chunks;
 }
 
 /**

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDateOnly, IsEntityIdList } from '@platform/contracts';
+import { IsOptional } from 'class-validator';
+import { LabelDto } from '../../labels/dto/label.dto';
+import { UserLeaveDto } from '../../leaves/dto/user-leave.dto';
+import { ProjectNameDto } from '../../projects/dto/project-name.dto';
+import { UserDto } from '../../users/dto/user.dto';
+import { WorkingTimeEntryDto } from '../../working-time/dto/working-time.dto';
+
+/** `GET /planner/lookups`: what the planner needs of main-api for one request, asked at once. */
+export class PlannerLookupsQueryDto {
+  @ApiPropertyOptional({ example: '12,13', description: 'Comma-separated user ids (at most 500)' })
+  @IsOptional()
+  @IsEntityIdList()
+  user_ids?: string;
+
+  @ApiPropertyOptional({ example: '7,8', description: 'Comma-separated project ids (at most 500)' })
+  @IsOptional()
+  @IsEntityIdList()
+  project_ids?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-12-01',
+    description: 'First day of the period whose leaves are answered (YYYY-MM-DD); with `to`',
+  })
+  @IsOptional()
+  @IsDateOnly()
+  from?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-12-31',
+    description: 'Last day of the period whose leaves are answered (YYYY-MM-DD), included; with `from`',
+  })
+  @IsOptional()
+  @IsDateOnly()
+  to?: string;
+}
+
+export class PlannerLookupsDto {
+  @ApiProperty({
+    type: [UserDto],
+    description: 'The users among `user_ids` (deleted ones too), as `GET /users?ids=` answers them',
+  })
+  users!: UserDto[];
+
+  @ApiProperty({
+    type: [ProjectNameDto],
+    description: 'The projects among `project_ids` the caller may read; others are absent',
+  })
+  projects!: ProjectNameDto[];
+
+  @ApiProperty({
+    description:
+      '{ "<user_id>": WorkingTimeEntryDto[] } for the users among `user_ids` with a working week, ' +
+      'as `GET /working-time/company/with/users` answers it',
+    example: { '12': [{ day_of_week: 1, daily_hours: 8, start_at: '09:00:00', end_at: '17:00:00' }] },
+  })
+  working_time!: Record<string, WorkingTimeEntryDto[]>;
+
+  @ApiProperty({
+    type: [UserLeaveDto],
+    description: "Those users' leaves touching [from, to]; empty without a period",
+  })
+  leaves!: UserLeaveDto[];
+
+  @ApiProperty({ type: [LabelDto], description: 'The user labels those users carry' })
+  labels!: LabelDto[];
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { LabelsModule } from '../labels/labels.module';
+import { LeavesModule } from '../leaves/leaves.module';
+import { ProjectsModule } from '../projects/projects.module';
+import { UsersModule } from '../users/users.module';
+import { WorkingTimeModule } from '../working-time/working-time.module';
+import { PlannerLookupsController } from './planner-lookups.controller';
+import { PlannerLookupsService } from './planner-lookups.service';
+
+@Module({
+  imports: [UsersModule, ProjectsModule, WorkingTimeModule, LeavesModule, LabelsModule],
+  controllers: [PlannerLookupsController],
+  providers: [PlannerLookupsService],
+})
+export class PlannerLookupsModule {}
