@@ -4,6 +4,7 @@ import {
   paginate,
   TenantRepositoryFactory,
   type FilterDefinitions,
+  type TenantRead,
   type TenantRepository,
 } from '@platform/database';
 import { LabelDto, type CreateLabelDto, type UpdateLabelDto } from './dto/label.dto';
@@ -17,9 +18,14 @@ const LABEL_FILTERS: FilterDefinitions = {
 @Injectable()
 export class LabelsService {
   private readonly labels: TenantRepository<Label>;
+  // The planner's look-up reads the user labels on every report, built once (CompiledRead).
+  private readonly labelsOfModel: TenantRead<Label, { model: LabelModel }>;
 
   constructor(repositories: TenantRepositoryFactory) {
     this.labels = repositories.for(Label);
+    this.labelsOfModel = this.labels.compile('label', ['model'], (query) =>
+      query.andWhere('label.model = :model').orderBy('label.id', 'ASC'),
+    );
   }
 
   create(body: CreateLabelDto): Promise<Label> {
@@ -38,7 +44,7 @@ export class LabelsService {
 
   /** `GET /categories/labels-model?model=project`: every label of that model. */
   async ofModel(model: LabelModel): Promise<LabelDto[]> {
-    const labels = await this.labels.find({ where: { model }, order: { id: 'ASC' } });
+    const labels = await this.labelsOfModel.many({ model });
     return labels.map((label) => LabelDto.from(label));
   }
 

@@ -1,7 +1,8 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, MAX_UNPAGED_RESULTS, Role } from '@platform/contracts';
-import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
+import type { SelectQueryBuilder } from 'typeorm';
 import { RequestValidationError } from '@platform/runtime';
 import { User } from '../users/user.entity';
 import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
@@ -13,6 +14,9 @@ const MANAGES_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectMa
 export class LeavesService {
   private readonly leaves: TenantRepository<UserLeave>;
   private readonly users: TenantRepository<User>;
+  // The planner's look-up reads leaves on every report, built once (CompiledRead).
+  private readonly leavesInPeriod: TenantRead<UserLeave, { from: Date; to: Date }>;
+  private readonly usersLeavesInPeriod: TenantRead<UserLeave, { from: Date; to: Date; userIds: number[] }>;
 
   constructor(
     repositories: TenantRepositoryFactory,
@@ -20,6 +24,10 @@ export class LeavesService {
   ) {
     this.leaves = repositories.for(UserLeave);
     this.users = repositories.for(User);
+    this.leavesInPeriod = this.leaves.compile('leave', ['from', 'to'], inPeriod);
+    this.usersLeavesInPeriod = this.leaves.compile('leave', ['from', 'to', 'userIds'], (query) =>
+      inPeriod(query).andWhere('leave.user_id = ANY(:userIds)'),
+    );
   }
 
   /**
@@ -50,27 +58,39 @@ export class LeavesService {
 
   /** Leaves touching the period [from 00:00Z, to 24:00Z), for the planner's capacity. */
   async list(query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
-    const from = new Date(`${query.from}T00:00:00Z`);
-    const to = new Date(`${query.to}T00:00:00Z`);
-    if (!isCalendarDate(query.from) || !isCalendarDate(query.to) || from > to) {
-      throw new RequestValidationError([
-        {
-          field: 'to',
-          validation: 'notBeforeFrom',
-          message: 'from and to must be real dates, from not after to',
-        },
-      ]);
-    }
-    to.setUTCDate(to.getUTCDate() + 1);
-    const builder = this.leaves
-      .queryBuilder('leave')
-      .andWhere('leave.start < :to AND leave.end >= :from', { from, to })
-      .orderBy('leave.user_id')
-      .addOrderBy('leave.start')
-      .take(MAX_UNPAGED_RESULTS);
-    if (query.user_ids) {
-      builder.andWhere('leave.user_id IN (:...userIds)', { userIds: query.user_ids.split(',').map(Number) });
-    }
-    return (await builder.getMany()).map((leave) => UserLeaveDto.from(leave));
+    const { from, to } = leavePeriod(query.from, query.to);
+    const leaves = query.user_ids
+      ? await this.usersLeavesInPeriod.many({ from, to, userIds: query.user_ids.split(',').map(Number) })
+      : await this.leavesInPeriod.many({ from, to });
+    return leaves.map((leave) => UserLeaveDto.from(leave));
   }
+}
+
+/**
+ * The instants [from 00:00Z, to + 1 day 00:00Z) of a period of calendar days; a 400 naming `to`
+ * unless both are real dates and from is not after to.
+ */
+export function leavePeriod(fromDay: string, toDay: string): { from: Date; to: Date } {
+  const from = new Date(`${fromDay}T00:00:00Z`);
+  const to = new Date(`${toDay}T00:00:00Z`);
+  if (!isCalendarDate(fromDay) || !isCalendarDate(toDay) || from > to) {
+    throw new RequestValidationError([
+      {
+        field: 'to',
+        validation: 'notBeforeFrom',
+        message: 'from and to must be real dates, from not after to',
+      },
+    ]);
+  }
+  to.setUTCDate(to.getUTCDate() + 1);
+  return { from, to };
+}
+
+/** Leaves touching [from, to), by user and start, at most MAX_UNPAGED_RESULTS. */
+function inPeriod(query: SelectQueryBuilder<UserLeave>): SelectQueryBuilder<UserLeave> {
+  return query
+    .andWhere('leave.start < :to AND leave.end >= :from')
+    .orderBy('leave.user_id', 'ASC')
+    .addOrderBy('leave.start', 'ASC')
+    .limit(MAX_UNPAGED_RESULTS);
 }
