@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationError } from '@platform/runtime';
 import { LabelsService } from '../labels/labels.service';
-import { LeavesService } from '../leaves/leaves.service';
+import { leavePeriod, LeavesService } from '../leaves/leaves.service';
 import { ProjectsService } from '../projects/projects.service';
 import { UsersService } from '../users/users.service';
 import { WorkingTimeService } from '../working-time/working-time.service';
@@ -29,6 +29,10 @@ export class PlannerLookupsService {
       throw new RequestValidationError([
         { field: 'to', validation: 'period', message: 'from and to go together: give both or neither' },
       ]);
+    }
+    if (query.from !== undefined && query.to !== undefined) {
+      // Checked whether or not any user is asked for, so a bad period is always a 400.
+      leavePeriod(query.from, query.to);
     }
     const userIds = idsOf(query.user_ids);
     const projectIds = idsOf(query.project_ids);
