@@ -126,19 +126,25 @@ app.get('/v1/projects/:id', async (request, reply) => {
   };
 });
 
-// getAllocations: the planner's two queries, without its main-api calls.
-const REPORTED_COLUMNS = 'id, user_id, project_id, from_date, to_date, allocated_hours, created_at';
+// getAllocations: the planner's two queries, without its main-api call.
+const reportedColumns = (alias) =>
+  `${alias}.id AS "id", ${alias}.user_id AS "userId", ${alias}.project_id AS "projectId", ${alias}.from_date AS "fromDate",
+   ${alias}.to_date AS "toDate", ${alias}.allocated_hours::float8 AS "allocatedHours",
+   to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS "createdAt"`;
 app.get('/allocation/getAllocations/:projectId', async (request) => {
   const projectId = Number(request.params.projectId);
   const [here, others] = await Promise.all([
     prepared(
-      `SELECT ${REPORTED_COLUMNS} FROM planner.allocations WHERE company_id = $1 AND project_id = $2 ORDER BY from_date, created_at`,
+      `SELECT ${reportedColumns('allocation')} FROM planner.allocations allocation
+        WHERE allocation.company_id = $1 AND allocation.project_id = $2
+        ORDER BY allocation.from_date ASC, allocation.created_at ASC`,
       [companyId, projectId],
     ),
     prepared(
-      `SELECT ${REPORTED_COLUMNS.replace(/(\w+)/g, 'other.$1')} FROM planner.allocations other
-         JOIN (SELECT user_id, daterange(min(from_date), max(to_date), '[]') AS days FROM planner.allocations
-                WHERE company_id = $1 AND project_id = $2 GROUP BY user_id) here
+      `SELECT ${reportedColumns('other')} FROM planner.allocations other
+         INNER JOIN (SELECT span.user_id AS user_id, daterange(min(span.from_date), max(span.to_date), '[]') AS days
+                       FROM planner.allocations span WHERE span.company_id = $1 AND span.project_id = $2
+                      GROUP BY span.user_id) here
            ON here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days
         WHERE other.company_id = $1 AND other.project_id <> $2`,
       [companyId, projectId],

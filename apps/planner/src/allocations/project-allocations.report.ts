@@ -5,7 +5,6 @@ import type {
   MainApiUser,
   MainApiWorkingTimeEntry,
 } from '../main-api/main-api-records';
-import type { Allocation } from './allocation.entity';
 import { dayNumberOf, intersect, type DayRange } from './calendar';
 import { roundHours, UserCalendar } from './capacity';
 import type {
@@ -26,6 +25,19 @@ export interface ProjectAllocationsContext {
   projects: Map<number, MainApiProject>;
 }
 
+/** An allocation as getAllocations reads it (AllocationsService). */
+export interface ReportedAllocation {
+  id: string;
+  userId: number;
+  projectId: number;
+  /** `YYYY-MM-DD`. */
+  fromDate: string;
+  toDate: string;
+  allocatedHours: number;
+  /** `YYYY-MM-DDTHH:mm:ss`, UTC. */
+  createdAt: string;
+}
+
 interface OtherAllocation extends DayRange {
   projectId: number;
   hours: number;
@@ -36,7 +48,7 @@ interface OtherAllocation extends DayRange {
 export class ProjectAllocationsReport {
   constructor(private readonly context: ProjectAllocationsContext) {}
 
-  build(onProject: Allocation[], onOtherProjects: Allocation[]): ProjectAllocationsDto {
+  build(onProject: ReportedAllocation[], onOtherProjects: ReportedAllocation[]): ProjectAllocationsDto {
     const byUser = groupBy(onProject, (allocation) => allocation.userId);
     const othersByUser = groupBy(onOtherProjects, (allocation) => allocation.userId);
     const users = [...byUser.entries()].map(([userId, allocations]) =>
@@ -49,7 +61,11 @@ export class ProjectAllocationsReport {
     return { users };
   }
 
-  private user(userId: number, allocations: Allocation[], others: Allocation[]): AllocatedUserDto {
+  private user(
+    userId: number,
+    allocations: ReportedAllocation[],
+    others: ReportedAllocation[],
+  ): AllocatedUserDto {
     const user = this.context.users.get(userId);
     const calendar = calendarFromMainApi(this.context.weeks.get(userId), this.context.leaves.get(userId));
     // Each other allocation's days and working days, once per user rather than once per pair.
@@ -61,7 +77,7 @@ export class ProjectAllocationsReport {
         from: range.from,
         to: range.to,
         projectId: other.projectId,
-        hours: Number(other.allocatedHours),
+        hours: other.allocatedHours,
         workingDays: calendar.workingDays(range),
       };
     });
@@ -82,13 +98,13 @@ export class ProjectAllocationsReport {
       createdAt: user ? user.created_at.replace(' ', 'T') : '',
       allocations: allocations.map((allocation) => this.allocation(allocation, elsewhere, calendar)),
       totalAllocatedHours: roundHours(
-        allocations.reduce((sum, allocation) => sum + Number(allocation.allocatedHours), 0),
+        allocations.reduce((sum, allocation) => sum + allocation.allocatedHours, 0),
       ),
     };
   }
 
   private allocation(
-    allocation: Allocation,
+    allocation: ReportedAllocation,
     elsewhere: OtherAllocation[],
     calendar: UserCalendar,
   ): UserAllocationDto {
@@ -112,7 +128,7 @@ export class ProjectAllocationsReport {
         };
       });
     const capacity = calendar.capacity(range);
-    const allocatedHours = Number(allocation.allocatedHours);
+    const allocatedHours = allocation.allocatedHours;
     const hoursElsewhere = [...hoursByProject.values()].reduce((sum, hours) => sum + hours, 0);
     return {
       primaryKey: allocation.id,
@@ -121,7 +137,7 @@ export class ProjectAllocationsReport {
       allocatedHours,
       capacity: roundHours(capacity),
       availabilityLeft: roundHours(capacity - allocatedHours - hoursElsewhere),
-      createdAt: allocation.createdAt.toISOString().slice(0, 19),
+      createdAt: allocation.createdAt,
       allocationUserAnotherProjects,
     };
   }
@@ -161,7 +177,7 @@ function optionalId(id: number | null | undefined): string {
   return id === null || id === undefined ? '' : String(id);
 }
 
-function rangeOf(allocation: Allocation): DayRange {
+function rangeOf(allocation: ReportedAllocation): DayRange {
   return { from: dayNumberOf(allocation.fromDate), to: dayNumberOf(allocation.toDate) };
 }
 
