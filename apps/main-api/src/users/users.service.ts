@@ -22,6 +22,22 @@ const USER_FILTERS: FilterDefinitions = {
   user_position_id: { kind: 'integer', column: 'user_position_id' },
 };
 
+/** The user columns UserDto shows. */
+const USER_DTO_COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'roleId',
+  'userPositionId',
+  'clientId',
+  'picture',
+  'hidden',
+  'labels',
+  'createdAt',
+  'deletedAt',
+];
+
 @Injectable()
 export class UsersService {
   private readonly users: TenantRepository<User>;
@@ -34,8 +50,18 @@ export class UsersService {
     this.users = repositories.for(User);
     this.positions = repositories.for(Position);
     this.clients = repositories.for(Client);
+    // Only what UserDto shows: the position's and category's other columns (three timestamps
+    // each) cost more to parse than the users' own, 50 users a planner report.
     this.usersByIds = this.users.compile('u', ['ids'], (query) =>
-      withPosition(query).withDeleted().andWhere('u.id = ANY(:ids)').orderBy('u.id'),
+      query
+        .select(USER_DTO_COLUMNS.map((column) => `u.${column}`))
+        .leftJoin('u.position', 'position')
+        .addSelect(['position.id', 'position.name'])
+        .leftJoin('position.category', 'category')
+        .addSelect(['category.id', 'category.name'])
+        .withDeleted()
+        .andWhere('u.id = ANY(:ids)')
+        .orderBy('u.id'),
     );
   }
 
