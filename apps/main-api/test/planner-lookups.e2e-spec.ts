@@ -70,24 +70,10 @@ describe('main-api planner look-ups (e2e)', () => {
     app = await startMainApiTestApp(['LA', 'LB']);
     [{ companyId: companyA }, { companyId: companyB, userId: foreigner }] = app.companies;
     const provisioning = new ProvisioningService(app.dataSource);
-    worker = (
-      await provisioning.addUser({
-        companyId: companyA,
-        email: 'w@la.test',
-        firstName: 'W',
-        lastName: 'K',
-        roleId: 4,
-      })
-    ).userId;
-    colleague = (
-      await provisioning.addUser({
-        companyId: companyA,
-        email: 'c@la.test',
-        firstName: 'C',
-        lastName: 'L',
-        roleId: 4,
-      })
-    ).userId;
+    const collaborator = async (email: string, firstName: string, lastName: string) =>
+      (await provisioning.addUser({ companyId: companyA, email, firstName, lastName, roleId: 4 })).userId;
+    worker = await collaborator('w@la.test', 'W', 'K');
+    colleague = await collaborator('c@la.test', 'C', 'L');
 
     // Labels: one user label carried, one user label nobody carries, one project label a user
     // carries by mistake (not a user label, so not answered), and one of the other company.
