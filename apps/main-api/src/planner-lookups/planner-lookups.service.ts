@@ -30,19 +30,21 @@ export class PlannerLookupsService {
         { field: 'to', validation: 'period', message: 'from and to go together: give both or neither' },
       ]);
     }
-    if (query.from !== undefined && query.to !== undefined) {
+    const period =
+      query.from !== undefined && query.to !== undefined ? { from: query.from, to: query.to } : null;
+    if (period) {
       // Checked whether or not any user is asked for, so a bad period is always a 400.
-      leavePeriod(query.from, query.to);
+      leavePeriod(period.from, period.to);
     }
     const userIds = idsOf(query.user_ids);
     const projectIds = idsOf(query.project_ids);
-    const hasPeriod = query.from !== undefined && query.to !== undefined && userIds.length > 0;
+    const withUsers = userIds.length > 0;
     const [users, projects, workingTime, leaves, labels] = await Promise.all([
-      userIds.length > 0 ? this.users.byIds(userIds) : [],
+      withUsers ? this.users.byIds(userIds) : [],
       projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
-      userIds.length > 0 ? this.workingTime.companyWeeks(userIds) : {},
-      hasPeriod ? this.leaves.list({ user_ids: query.user_ids, from: query.from!, to: query.to! }) : [],
-      userIds.length > 0 ? this.labels.ofModel('user') : [],
+      withUsers ? this.workingTime.companyWeeks(userIds) : {},
+      withUsers && period ? this.leaves.list({ user_ids: query.user_ids, ...period }) : [],
+      withUsers ? this.labels.ofModel('user') : [],
     ]);
     const carried = new Set(users.flatMap((user) => user.labels));
     return {
