@@ -84,7 +84,7 @@ export class MainApiClient {
 
   // undici's request() rather than fetch(): the same HTTP client underneath, without the WHATWG
   // Request/Response/stream layers, which cost half the client's CPU per call (about 130 µs of
-  // 260 µs measured); the planner makes five calls per getAllocations. It follows no redirects.
+  // 260 µs measured), on every planner read and save. It follows no redirects.
   private async attempt(
     request: MainApiRequest,
     deadline: number,
