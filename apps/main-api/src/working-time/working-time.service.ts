@@ -4,7 +4,7 @@ import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from 
 import { RequestValidationError } from '@platform/runtime';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { User } from '../users/user.entity';
-import { WorkingTimeEntryDto, type ReplaceWorkingWeekDto } from './dto/working-time.dto';
+import type { ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
 
 /**
@@ -30,7 +30,7 @@ function selectWeekEntries(
 export class WorkingTimeService {
   private readonly users: TenantRepository<User>;
   private readonly entries: TenantRepository<WorkingTimeEntry>;
-  // The weeks the planner reads on every getAllocations, built once (CompiledRead).
+  // Every week answer comes from these reads (the planner's on every report), built once (CompiledRead).
   private readonly weeksOfUsers: TenantRead<WorkingTimeEntry, { userIds: number[] }>;
   private readonly weeksOfCompany: TenantRead<WorkingTimeEntry, Record<string, never>>;
 
@@ -92,8 +92,7 @@ export class WorkingTimeService {
 
   async week(userId: number): Promise<WorkingTimeEntryDto[]> {
     await this.requireUser(userId);
-    const entries = await this.entries.find({ where: { userId }, order: { dayOfWeek: 'ASC' } });
-    return entries.map((entry) => WorkingTimeEntryDto.from(entry));
+    return (await this.companyWeeks([userId]))[String(userId)] ?? [];
   }
 
   /** Every user of the company with a working week (or only the users asked for), keyed by user id. */

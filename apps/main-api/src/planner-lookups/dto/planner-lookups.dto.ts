@@ -53,7 +53,18 @@ export class PlannerLookupsDto {
     description:
       '{ "<user_id>": WorkingTimeEntryDto[] } for the users among `user_ids` with a working week, ' +
       'as `GET /working-time/company/with/users` answers it',
-    example: { '12': [{ day_of_week: 1, daily_hours: 8, start_at: '09:00:00', end_at: '17:00:00' }] },
+    example: {
+      '12': [
+        {
+          daily_hours: 8,
+          day_of_week: 1,
+          start_at: '09:00:00',
+          end_at: '17:00:00',
+          user_id: 12,
+          break_time: 1,
+        },
+      ],
+    },
   })
   working_time!: Record<string, WorkingTimeEntryDto[]>;
 

@@ -12,7 +12,6 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { WorkingTimeEntry } from '../working-time-entry.entity';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
@@ -63,7 +62,7 @@ export class CompanyWeeksQueryDto {
   user_ids?: string;
 }
 
-/** interfaces.md "Working time entry". */
+/** interfaces.md "Working time entry"; read straight into these fields (WorkingTimeService). */
 export class WorkingTimeEntryDto {
   @ApiProperty({ example: 8 })
   daily_hours!: number;
@@ -82,15 +81,4 @@ export class WorkingTimeEntryDto {
 
   @ApiProperty({ example: 1 })
   break_time!: number;
-
-  static from(entry: WorkingTimeEntry): WorkingTimeEntryDto {
-    return {
-      daily_hours: Number(entry.dailyHours),
-      day_of_week: entry.dayOfWeek,
-      start_at: entry.startAt,
-      end_at: entry.endAt,
-      user_id: entry.userId,
-      break_time: Number(entry.breakTime),
-    };
-  }
 }
