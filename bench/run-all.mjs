@@ -145,6 +145,7 @@ try {
     ...common,
     MAIN_API_URL: mainApi.url,
     INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    CHANGE_ORIGIN_KEY: randomBytes(32).toString('base64'),
   });
   running.push(integrations);
   const baseline = startBaseline(await freePort(), companyId);

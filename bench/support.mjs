@@ -112,7 +112,8 @@ export function signingKey() {
         exp: now + 3600,
         jti: randomUUID(),
       };
-      const input = `${encode({ alg: 'RS256', typ: 'JWT', kid })}.${encode(claims)}`;
+      // Typed as main-api types access tokens (RFC 9068); the services refuse any other typ.
+      const input = `${encode({ alg: 'RS256', typ: 'at+jwt', kid })}.${encode(claims)}`;
       return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
     },
   };

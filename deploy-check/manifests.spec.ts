@@ -57,6 +57,22 @@ function configValue(manifests: Manifest[], key: string): string | undefined {
   return (only(manifests, 'ConfigMap').data as Record<string, string>)[key];
 }
 
+/** The value a container gets for one variable: its own env entry, else its ConfigMaps'. */
+function valueOf(container: Container | undefined, manifests: Manifest[], name: string): string | undefined {
+  const own = container?.env?.find((variable) => variable.name === name);
+  if (own) {
+    return own.value;
+  }
+  const configMaps = (container?.envFrom ?? []).flatMap((source) =>
+    manifests.filter(
+      (manifest) => manifest.kind === 'ConfigMap' && manifest.metadata.name === source.configMapRef?.name,
+    ),
+  );
+  return configMaps
+    .map((configMap) => (configMap.data as Record<string, string> | undefined)?.[name])
+    .findLast((value) => value !== undefined);
+}
+
 /** The service starts with these variables: none unknown to it, none it requires missing. */
 function expectStartsWith(service: ServiceSettings, variables: Set<string>): void {
   const unknown = [...variables].filter((name) => !service.known.has(name));
@@ -111,6 +127,13 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
           expectMigratesWith(service, environmentOf(migrate, manifests));
         }
         expect(configValue(manifests, 'PORT')).toBe(String(service.port));
+      });
+
+      it('trusts X-Forwarded-For only from the ingress: TRUST_PROXY is set, to a value the app accepts', () => {
+        const trustProxy = valueOf(container, manifests, 'TRUST_PROXY');
+
+        expect({ service: name, trustProxy }).toEqual({ service: name, trustProxy: expect.any(String) });
+        expect(service.refusalOf('TRUST_PROXY', trustProxy ?? '')).toBeUndefined();
       });
 
       it('references only the documented secrets', () => {
@@ -244,6 +267,8 @@ describe('docker compose', () => {
       const variables = new Set(Object.keys(container.environment ?? {}));
       expectStartsWith(service, variables);
       expect(container.environment?.PORT).toBe(String(service.port));
+      // No proxy in front of the local stack: a client-sent X-Forwarded-For must not be believed.
+      expect(container.environment?.TRUST_PROXY ?? 'false').toBe('false');
       expect(container.ports).toEqual([`${service.port}:${service.port}`]);
       expect(container.depends_on?.[`${name}-migrate`]).toEqual({
         condition: 'service_completed_successfully',

@@ -18,6 +18,8 @@ export interface ServiceSettings {
   known: Set<string>;
   /** The variables it cannot start without. */
   required: Set<string>;
+  /** Why the app would refuse to start with `value` for the variable `name`; undefined if it accepts it. */
+  refusalOf(name: string, value: string): string | undefined;
 }
 
 function settingsOf(name: ServiceName, envClass: ClassConstructor<BaseServiceEnv>): ServiceSettings {
@@ -28,7 +30,16 @@ function settingsOf(name: ServiceName, envClass: ClassConstructor<BaseServiceEnv
       plainToInstance(envClass, {}, { excludeExtraneousValues: true, exposeDefaultValues: true }),
     ).map((error) => error.property),
   );
-  return { name, port: defaults.PORT, known, required };
+  const refusalOf = (variable: string, value: string): string | undefined => {
+    const env = plainToInstance(
+      envClass,
+      { [variable]: value },
+      { excludeExtraneousValues: true, exposeDefaultValues: true },
+    );
+    const error = validateSync(env).find((candidate) => candidate.property === variable);
+    return error ? (Object.values(error.constraints ?? {})[0] ?? `${variable} is invalid`) : undefined;
+  };
+  return { name, port: defaults.PORT, known, required, refusalOf };
 }
 
 export const SERVICES: readonly ServiceSettings[] = [

@@ -49,7 +49,15 @@ async function main() {
   if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
     env.JWT_PRIVATE_KEY_FILE = ensureLocalSigningKey();
   }
-  env.INTEGRATIONS_ENCRYPTION_KEY ??= ensureLocalEncryptionKey();
+  env.INTEGRATIONS_ENCRYPTION_KEY ??= ensureLocalKey(
+    'integrations-encryption-key',
+    'the integrations encryption key',
+  );
+  // Shared by main-api and integrations: only integrations may mark a change's origin.
+  env.CHANGE_ORIGIN_KEY ??= ensureLocalKey(
+    'change-origin-key',
+    'the key integrations signs X-Change-Origin with',
+  );
   // Local trials: outbound webhooks may go to a receiver on this machine (plain http, any port).
   env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS ??= 'http://127.0.0.1';
 
@@ -103,12 +111,12 @@ function ensureLocalSigningKey() {
   return file;
 }
 
-/** The integrations service's key for the secrets it stores, kept beside the signing key. */
-function ensureLocalEncryptionKey() {
-  const file = join(dataDir, 'integrations-encryption-key');
+/** A 32-byte key (base64) kept in .data/<name> beside the signing key, made on first start. */
+function ensureLocalKey(name, description) {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-    say('generated the integrations encryption key in .data/integrations-encryption-key');
+    say(`generated ${description} in .data/${name}`);
   }
   return readFileSync(file, 'utf8').trim();
 }

@@ -8,6 +8,10 @@ import { integrationsService } from './integrations.service';
 void exportOpenApiDocument(
   integrationsService,
   IntegrationsEnv,
-  { MAIN_API_URL: 'http://main-api:3000', INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+  {
+    MAIN_API_URL: 'http://main-api:3000',
+    INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    CHANGE_ORIGIN_KEY: randomBytes(32).toString('base64'),
+  },
   process.argv[2] ?? 'openapi/integrations.json',
 );

@@ -1,6 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { FakeHttpServer, startTestService, type RecordedRequest, type TestService } from '@platform/testing';
+import {
+  FakeHttpServer,
+  startTestService,
+  TEST_CHANGE_ORIGIN_KEY,
+  type RecordedRequest,
+  type TestService,
+} from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // The issue asks for a real main-api behind these tests: the test (only) starts main-api in
@@ -97,6 +103,7 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
         MAIN_API_TIMEOUT_MS: '3000',
         MAIN_API_BREAKER_THRESHOLD: '1000',
         INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
       },
     });
     [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
@@ -182,6 +189,57 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
       );
 
       expectError(response, 403, 'Forbidden', 'ZC001');
+    });
+
+    it("holds a Director to main-api's role grants: no C-Level user, and no mapping left", async () => {
+      // A real Director: created in main-api, logged in with the password grant, and its token
+      // forwarded by integrations to main-api as any caller's is.
+      const password = 'a-directors-long-password';
+      const director = await main.call('POST', '/users', {
+        first_name: 'D',
+        last_name: 'R',
+        email: 'director@integrations.test',
+        role_id: 2,
+        password,
+      });
+      expect(director.statusCode).toBe(201);
+      const login = await main.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          username: 'director@integrations.test',
+          password,
+        }).toString(),
+      });
+      expect(login.statusCode).toBe(200);
+      const asDirector = (body: object) =>
+        integrations.app.inject({
+          method: 'POST',
+          url: '/v2/integrations/users',
+          headers: { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` },
+          payload: body,
+        });
+      const user = (id: string, roleId: number) => ({
+        ...metadata(),
+        id,
+        first_name: 'C',
+        last_name: 'L',
+        email: `${id.toLowerCase()}@integrations.test`,
+        role_id: roleId,
+      });
+
+      const cLevel = await asDirector(user('CEO-2', 1));
+      const manager = await asDirector(user('PM-2', 3));
+
+      expect(cLevel.statusCode).toBe(403);
+      expect(cLevel.json()).toMatchObject({
+        code: 'ZC003',
+        message: expect.stringContaining('Only a C-Level user can create'),
+      });
+      expect((await call('GET', '/users/CEO-2?source=JIRA')).statusCode).toBe(404);
+      expect(manager.statusCode).toBe(201);
     });
   });
 

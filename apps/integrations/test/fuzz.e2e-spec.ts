@@ -4,6 +4,7 @@ import {
   signTestToken,
   startTestService,
   type TestService,
+  TEST_CHANGE_ORIGIN_KEY,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts).
@@ -27,6 +28,7 @@ describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
         MAIN_API_URL: await main.listen(),
         MAIN_API_BREAKER_THRESHOLD: '1000',
         INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
       },
     });
   });

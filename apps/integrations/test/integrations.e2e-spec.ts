@@ -6,6 +6,7 @@ import {
   signTestToken,
   startConsumerTestService,
   type ConsumerTestService,
+  TEST_CHANGE_ORIGIN_KEY,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { IntegrationsEnv } from '../src/config/integrations.env';
@@ -22,7 +23,10 @@ describe('integrations (e2e)', () => {
       definition: integrationsService,
       envClass: IntegrationsEnv,
       dataSourceOptions: integrationsDataSourceOptions,
-      env: { INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+      env: {
+        INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
+      },
     });
     ({ keys, mainApi } = service);
   });

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp } from '@platform/runtime';
-import { startTestService, type TestService } from '@platform/testing';
+import { startTestService, TEST_CHANGE_ORIGIN_KEY, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its change
@@ -202,6 +202,7 @@ function integrationsEnv(mainApiUrl: string, overrides: Record<string, string> =
     MAIN_API_TIMEOUT_MS: '3000',
     MAIN_API_BREAKER_THRESHOLD: '1000',
     INTEGRATIONS_ENCRYPTION_KEY: ENCRYPTION_KEY,
+    CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
     // Any port of 127.0.0.1: the receivers of these tests.
     SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'http://127.0.0.1',
     DELIVERY_POLL_MS: '50',

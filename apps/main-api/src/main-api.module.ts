@@ -6,6 +6,7 @@ import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { MAIN_API_ENV, type MainApiEnv } from './config/main-api.env';
 import { mainApiDataSourceOptions } from './database/main-api.data-source';
 import { loadSigningKeys } from './oauth/keys/signing-keys';
+import { DatabaseTokenStatus } from './oauth/revocation/database-token-status';
 import { OAuthModule } from './oauth/oauth.module';
 
 import { UsersModule } from './users/users.module';
@@ -46,6 +47,7 @@ export class MainApiModule {
           issuer: env.JWT_ISSUER,
           audience: env.JWT_AUDIENCE,
           keys: { source: new StaticKeySource(signingKeys.publicKeys) },
+          tokenStatus: { useClass: DatabaseTokenStatus },
         }),
         MetricsModule,
         HealthModule.forRoot(),

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { signChangeOrigin } from '@platform/auth';
+import { signTestToken, TEST_CHANGE_ORIGIN_KEY } from '@platform/testing';
 import { ChangeFeedPruner } from '../src/change-feed/change-feed.pruner';
 import {
   fieldsOf,
@@ -46,6 +49,15 @@ describe('main-api change feed (e2e)', () => {
       cursor = page.next_cursor;
     }
     return cursor;
+  };
+  /** Headers of a write as the integrations service makes it: its token, the origin, its signature. */
+  const signedOrigin = (origin: string, key = TEST_CHANGE_ORIGIN_KEY): Record<string, string> => {
+    const authorization = `Bearer ${signTestToken({ keys: app.keys, companyId: app.companies[0].companyId })}`;
+    return {
+      authorization,
+      'x-change-origin': origin,
+      'x-change-origin-signature': signChangeOrigin(key, origin, authorization),
+    };
   };
   const created = async (url: string, body: object, options?: CallOptions): Promise<number> => {
     const response = await app.call('POST', url, body, options);
@@ -183,11 +195,7 @@ describe('main-api change feed (e2e)', () => {
 
   it('carries X-Change-Origin into the events, and never onto the next request on the same connection', async () => {
     const start = await latestCursor();
-    const fromJira = await created(
-      '/clients',
-      { name: 'From Jira' },
-      { headers: { 'x-change-origin': 'JIRA' } },
-    );
+    const fromJira = await created('/clients', { name: 'From Jira' }, { headers: signedOrigin('JIRA') });
     const direct: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       direct.push(await created('/clients', { name: `Direct ${i}` }));
@@ -199,6 +207,47 @@ describe('main-api change feed (e2e)', () => {
     expect(data.filter((event) => direct.includes(event.id)).map((event) => event.origin)).toEqual(
       direct.map(() => null),
     );
+  });
+
+  it('honours X-Change-Origin only from the integrations service (signed with CHANGE_ORIGIN_KEY)', async () => {
+    const unsigned = await app.call(
+      'POST',
+      '/clients',
+      { name: 'Hidden?' },
+      { headers: { 'x-change-origin': 'JIRA' } },
+    );
+    const forged = await app.call(
+      'POST',
+      '/clients',
+      { name: 'Hidden?' },
+      { headers: { ...signedOrigin('JIRA'), 'x-change-origin-signature': 'Zm9yZ2Vk' } },
+    );
+    // A signature made for another caller's token does not carry over to this one.
+    const replayed = await app.call(
+      'POST',
+      '/clients',
+      { name: 'Hidden?' },
+      {
+        headers: {
+          'x-change-origin': 'JIRA',
+          'x-change-origin-signature': signedOrigin('JIRA')['x-change-origin-signature'],
+        },
+      },
+    );
+    const otherKey = await app.call(
+      'POST',
+      '/clients',
+      { name: 'Hidden?' },
+      { headers: signedOrigin('JIRA', randomBytes(32).toString('base64')) },
+    );
+
+    for (const refused of [unsigned, forged, replayed, otherKey]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'AC006',
+        message: 'X-Change-Origin is reserved to the integrations service',
+      });
+    }
   });
 
   it('refuses an unknown origin, a malformed cursor or limit, roles 3-6, and shows nothing of another company', async () => {

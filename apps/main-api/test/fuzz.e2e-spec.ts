@@ -1,6 +1,8 @@
 import { itSurvivesFuzzingOfEveryOperation, signTestToken } from '@platform/testing';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
+const FUZZER = 'client:999999';
+
 describe('main-api under fuzzing (e2e)', () => {
   let app: MainApiTestApp;
 
@@ -13,8 +15,10 @@ describe('main-api under fuzzing (e2e)', () => {
   itSurvivesFuzzingOfEveryOperation({
     getApp: () => app.service.app,
     openApi: 'openapi/main-api.json',
+    // An API client that does not exist: the fuzzer deletes and demotes users, and a user's tokens
+    // end when that happens (issue 19), while nothing here can revoke an API client.
     authorization: () =>
-      `Bearer ${signTestToken({ keys: app.keys, companyId: app.companies[0]?.companyId ?? 1, roleId: 1 })}`,
+      `Bearer ${signTestToken({ keys: app.keys, companyId: app.companies[0]?.companyId ?? 1, roleId: 1, subject: FUZZER })}`,
     expectErrorBody: (body, status) => {
       expect(body).toEqual(expect.objectContaining({ status, code: expect.stringMatching(/^AC\d{3}$/) }));
       expect(JSON.stringify(body)).not.toMatch(/\bat \/|SELECT |INSERT |QueryFailedError/);
@@ -44,7 +48,7 @@ describe('main-api under fuzzing (e2e)', () => {
   ] as const)(
     'refuses the NUL character in %s with 400, not a database error',
     async (_case, method, url, body, field) => {
-      const response = await app.call(method, url, body);
+      const response = await app.call(method, url, body, { subject: FUZZER });
 
       expect(response.statusCode).toBe(400);
       expect(response.json<{ errors: { field: string }[] }>().errors.map((error) => error.field)).toContain(

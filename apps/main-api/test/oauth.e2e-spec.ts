@@ -85,6 +85,12 @@ describe('main-api OAuth (e2e)', () => {
         form({ grant_type: 'password', username: company.email, password: company.password }),
       )
     ).json<TokenResponse>();
+  const refresh = (token: string, company?: ProvisionedCompany) =>
+    post(
+      '/v1/oauth/refreshtoken',
+      form({ refresh_token: token }),
+      company ? { authorization: basic(company.apiKey, company.clientSecret) } : {},
+    );
   const getWith = (token: string, url: string) =>
     service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
@@ -151,6 +157,8 @@ describe('main-api OAuth (e2e)', () => {
         iat: expect.any(Number),
         exp: expect.any(Number),
         jti: expect.any(String),
+        sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        epoch: 0,
       });
     });
 
@@ -261,8 +269,6 @@ describe('main-api OAuth (e2e)', () => {
   });
 
   describe('refresh tokens', () => {
-    const refresh = (token: string) => post('/v1/oauth/refreshtoken', form({ refresh_token: token }));
-
     it('rotates: a refresh gives new tokens, and the new refresh token works once', async () => {
       const first = await passwordToken(acme);
 
@@ -279,10 +285,10 @@ describe('main-api OAuth (e2e)', () => {
 
     it('detects reuse: a spent token revokes the whole family', async () => {
       const first = await clientToken(acme);
-      const second = (await refresh(first.refresh_token)).json<TokenResponse>();
+      const second = (await refresh(first.refresh_token, acme)).json<TokenResponse>();
 
-      const replay = await refresh(first.refresh_token);
-      const afterReplay = await refresh(second.refresh_token);
+      const replay = await refresh(first.refresh_token, acme);
+      const afterReplay = await refresh(second.refresh_token, acme);
 
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toEqual({
@@ -296,7 +302,7 @@ describe('main-api OAuth (e2e)', () => {
     it('lets only one of two concurrent refreshes with the same token succeed', async () => {
       const { refresh_token } = await clientToken(acme);
 
-      const outcomes = await Promise.all([refresh(refresh_token), refresh(refresh_token)]);
+      const outcomes = await Promise.all([refresh(refresh_token, acme), refresh(refresh_token, acme)]);
 
       expect(outcomes.map((outcome) => outcome.statusCode).sort()).toEqual([200, 400]);
     });
@@ -305,7 +311,7 @@ describe('main-api OAuth (e2e)', () => {
       const { refresh_token } = await clientToken(acme);
       await dataSource.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second'");
 
-      expect((await refresh(refresh_token)).json()).toEqual({
+      expect((await refresh(refresh_token, acme)).json()).toEqual({
         error: 'invalid_grant',
         error_description: 'Refresh token has expired',
       });
@@ -345,6 +351,132 @@ describe('main-api OAuth (e2e)', () => {
     });
   });
 
+  describe('refresh tokens, bound to their client and to an absolute lifetime', () => {
+    it('binds a client-credentials refresh token to its client (RFC 6749 §6), spending nothing on a refusal', async () => {
+      const { refresh_token } = await clientToken(acme);
+
+      const anonymous = await refresh(refresh_token);
+      const wrongSecret = await post('/v1/oauth/refreshtoken', form({ refresh_token }), {
+        authorization: basic(acme.apiKey, 'not-the-secret'),
+      });
+      const otherClient = await refresh(refresh_token, globex);
+      const owner = await refresh(refresh_token, acme);
+
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'invalid_client' });
+      expect(wrongSecret.statusCode).toBe(401);
+      expect(otherClient.statusCode).toBe(400);
+      expect(otherClient.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The refresh token was issued to another client',
+      });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('ends a login at its absolute lifetime, however often it rotates', async () => {
+      const first = await passwordToken(acme);
+      const second = (await refresh(first.refresh_token)).json<TokenResponse>();
+      const family = await dataSource.query<{ family_expires_at: Date; expires_at: Date }[]>(
+        `SELECT family_expires_at, expires_at FROM refresh_tokens
+          WHERE family_id = (SELECT family_id FROM refresh_tokens ORDER BY created_at DESC LIMIT 1)`,
+      );
+      await dataSource.query(
+        "UPDATE refresh_tokens SET family_expires_at = now() - interval '1 second' WHERE family_id = (SELECT family_id FROM refresh_tokens ORDER BY created_at DESC LIMIT 1)",
+      );
+
+      const third = await refresh(second.refresh_token);
+
+      expect(new Set(family.map((row) => row.family_expires_at.getTime())).size).toBe(1);
+      for (const row of family) {
+        expect(row.expires_at.getTime()).toBeLessThanOrEqual(row.family_expires_at.getTime());
+      }
+      expect(third.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Refresh token has expired',
+      });
+    });
+  });
+
+  describe('revocation of access tokens', () => {
+    const status = (token: string) =>
+      service.app.inject({
+        method: 'GET',
+        url: '/v1/oauth/token-status',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const newCompany = async (name: string) =>
+      new ProvisioningService(dataSource).provision({
+        companyName: name,
+        email: `ceo@${name.toLowerCase().replace(/\W+/g, '-')}.test`,
+        firstName: name,
+        lastName: 'C',
+      });
+
+    it('answers 204 for a live token', async () => {
+      const { access_token } = await passwordToken(acme);
+
+      expect((await status(access_token)).statusCode).toBe(204);
+    });
+
+    it("ends a user's tokens when the user is deleted", async () => {
+      const company = await newCompany('Revoke Deleted');
+      const { access_token } = await passwordToken(company);
+      await dataSource.query('UPDATE users SET deleted_at = now() WHERE id = $1', [company.userId]);
+
+      const answer = await getWith(access_token, '/v1/clients');
+
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ code: 'AC005', message: 'Access token has been revoked' });
+      expect((await status(access_token)).statusCode).toBe(401);
+    });
+
+    it("ends a user's tokens when its role changes; a refreshed token carries the new role", async () => {
+      const company = await newCompany('Revoke Role');
+      const login = await passwordToken(company);
+      await dataSource.query('UPDATE users SET role_id = 3 WHERE id = $1', [company.userId]);
+
+      const old = await getWith(login.access_token, '/v1/clients');
+      const refreshed = (await refresh(login.refresh_token)).json<TokenResponse>();
+
+      expect(old.statusCode).toBe(401);
+      expect(claimsOf(refreshed.access_token)).toMatchObject({ role_id: 3, epoch: 1 });
+      expect((await getWith(refreshed.access_token, '/v1/clients')).statusCode).toBe(200);
+    });
+
+    it("ends an API client's tokens when it is revoked, and it gets no new one", async () => {
+      const company = await newCompany('Revoke Client');
+      const { access_token } = await clientToken(company);
+      await dataSource.query('UPDATE api_clients SET revoked_at = now() WHERE api_key = $1', [
+        company.apiKey,
+      ]);
+
+      expect((await getWith(access_token, '/v1/clients')).statusCode).toBe(401);
+      expect((await status(access_token)).statusCode).toBe(401);
+      expect(
+        (
+          await post('/v1/oauth/token?grant_type=client_credentials', '', {
+            authorization: basic(company.apiKey, company.clientSecret),
+          })
+        ).statusCode,
+      ).toBe(401);
+    });
+
+    it('ends the access tokens of a login whose refresh family was revoked for reuse', async () => {
+      const company = await newCompany('Revoke Family');
+      const login = await passwordToken(company);
+      const next = (await refresh(login.refresh_token)).json<TokenResponse>();
+      const other = await passwordToken(company);
+      expect((await getWith(next.access_token, '/v1/clients')).statusCode).toBe(200);
+
+      await refresh(login.refresh_token); // a replay: the whole family is revoked
+
+      expect((await status(login.access_token)).statusCode).toBe(401);
+      expect((await status(next.access_token)).statusCode).toBe(401);
+      // Another login of the same user is another family, untouched.
+      expect((await status(other.access_token)).statusCode).toBe(204);
+    });
+  });
+
   describe('tenancy', () => {
     it("answers another company's user exactly like a missing one", async () => {
       const { access_token } = await passwordToken(acme);
@@ -379,6 +511,9 @@ describe('main-api OAuth (e2e)', () => {
 describe('main-api token endpoint rate limits (e2e)', () => {
   const keys = generateTestKeyPair();
   let service: TestService<MainApiEnv>;
+  let acme: ProvisionedCompany;
+  let globex: ProvisionedCompany;
+  let initech: ProvisionedCompany;
 
   beforeAll(async () => {
     service = await startTestService({
@@ -389,45 +524,143 @@ describe('main-api token endpoint rate limits (e2e)', () => {
         JWT_PRIVATE_KEY: keys.privatePem,
         TOKEN_RATE_LIMIT_PER_CLIENT: '5',
         TOKEN_RATE_LIMIT_PER_IP: '8',
+        TOKEN_RATE_LIMIT_PER_ACCOUNT: '12',
       },
     });
+    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    const provisioning = new ProvisioningService(dataSource);
+    acme = await provisioning.provision({
+      companyName: 'Acme',
+      email: 'ceo@acme.test',
+      firstName: 'A',
+      lastName: 'L',
+    });
+    globex = await provisioning.provision({
+      companyName: 'Globex',
+      email: 'ceo@globex.test',
+      firstName: 'G',
+      lastName: 'L',
+    });
+    initech = await provisioning.provision({
+      companyName: 'Initech',
+      email: 'ceo@initech.test',
+      firstName: 'I',
+      lastName: 'L',
+    });
+    await dataSource.destroy();
   });
 
   afterAll(() => service.close());
 
-  const attempt = (apiKey: string, ip = '10.0.0.1') =>
+  const clientCredentials = (
+    apiKey: string,
+    secret: string,
+    ip: string,
+    headers: Record<string, string> = {},
+  ) =>
     service.app.inject({
       method: 'POST',
       url: '/v1/oauth/token?grant_type=client_credentials',
-      headers: { authorization: basic(apiKey, 'guess'), 'x-forwarded-for': ip },
+      headers: { authorization: basic(apiKey, secret), ...headers },
       remoteAddress: ip,
     });
-
-  it('stops brute force on one client with 429 and Retry-After', async () => {
+  const passwordGrant = (
+    username: string,
+    password: string,
+    ip: string,
+    headers: Record<string, string> = {},
+  ) =>
+    service.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: form({ grant_type: 'password', username, password }),
+      headers: { ...FORM, ...headers },
+      remoteAddress: ip,
+    });
+  const statusesOf = async (count: number, request: (i: number) => Promise<{ statusCode: number }>) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) {
-      statuses.push((await attempt('ak_target', `10.0.1.${i}`)).statusCode);
+    for (let i = 0; i < count; i += 1) {
+      statuses.push((await request(i)).statusCode);
     }
-    const blocked = await attempt('ak_target', '10.0.2.1');
+    return statuses;
+  };
+
+  it('throttles a guesser of one API key with 429 and a short Retry-After, while the right secret still works', async () => {
+    const statuses = await statusesOf(7, () => clientCredentials(acme.apiKey, 'guess', '10.0.1.1'));
+    const blocked = await clientCredentials(acme.apiKey, 'guess', '10.0.1.1');
+    const owner = await clientCredentials(acme.apiKey, acme.clientSecret, '10.0.1.1');
 
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(8);
     expect(blocked.json()).toEqual({
       status: 429,
       name: 'PlatformCustomError',
       code: 'AC007',
-      message: 'Too many token requests; retry later',
+      message: 'Too many failed sign-in attempts; retry later',
     });
+    expect(owner.statusCode).toBe(200);
   });
 
-  it('stops one IP trying many clients', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 9; i += 1) {
-      statuses.push((await attempt(`ak_spray_${i}`, '10.9.9.9')).statusCode);
-    }
+  it('stops one IP trying many API keys', async () => {
+    const statuses = await statusesOf(9, (i) => clientCredentials(`ak_spray_${i}`, 'guess', '10.9.9.9'));
 
     expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
+  });
+
+  it('ignores a spoofed X-Forwarded-For (TRUST_PROXY off): a new header per request does not reset the count', async () => {
+    const statuses = await statusesOf(9, (i) =>
+      clientCredentials(`ak_spoof_${i}`, 'guess', '10.7.7.7', { 'x-forwarded-for': `203.0.113.${i}` }),
+    );
+
+    expect(statuses[8]).toBe(429);
+  });
+
+  it("does not let one tenant's failing credentials block another tenant on the same address (integrations)", async () => {
+    await statusesOf(12, () => clientCredentials(globex.apiKey, 'revoked-secret', '10.0.5.5'));
+
+    const otherTenant = await clientCredentials(acme.apiKey, acme.clientSecret, '10.0.5.5');
+
+    expect(otherTenant.statusCode).toBe(200);
+  });
+
+  it('throttles a password guesser before checking, per account and address; the owner elsewhere still signs in', async () => {
+    const statuses = await statusesOf(6, () => passwordGrant(acme.email, 'guess', '10.0.3.3'));
+    const rightPasswordSameAddress = await passwordGrant(acme.email, acme.password, '10.0.3.3');
+    const ownerElsewhere = await passwordGrant(acme.email, acme.password, '10.0.3.4');
+
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(rightPasswordSameAddress.statusCode).toBe(429);
+    expect(ownerElsewhere.statusCode).toBe(200);
+  });
+
+  it('keeps counting password failures whatever Basic header comes with them', async () => {
+    const statuses = await statusesOf(6, (i) =>
+      passwordGrant(globex.email, 'guess', '10.0.4.4', { authorization: basic(`junk_${i}`, 'x') }),
+    );
+
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('stops distributed guessing of one account at TOKEN_RATE_LIMIT_PER_ACCOUNT', async () => {
+    const statuses = await statusesOf(13, (i) => passwordGrant('nobody@acme.test', 'guess', `10.1.0.${i}`));
+
+    expect(statuses.slice(0, 12).every((status) => status === 400)).toBe(true);
+    expect(statuses[12]).toBe(429);
+  });
+
+  it('backs off for a second after the first failure too many, so the owner gets in right after', async () => {
+    const statuses = await statusesOf(6, () => passwordGrant(initech.email, 'guess', '10.0.6.6'));
+    const blocked = await passwordGrant(initech.email, initech.password, '10.0.6.6');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    const afterBackOff = await passwordGrant(initech.email, initech.password, '10.0.6.6');
+
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('1');
+    expect(afterBackOff.statusCode).toBe(200);
   });
 });

@@ -97,6 +97,25 @@ describe('main-api ratecards and labels (e2e)', () => {
       ]);
     });
 
+    it.each(['project', 'user', 'task'])(
+      'keeps labels-model?model=%s from role 6 (Client), as /labels does, and answers roles 1-5',
+      async (model) => {
+        const asClient = await app.call('GET', `/categories/labels-model?model=${model}`, undefined, {
+          role: 6,
+        });
+
+        expect(asClient.statusCode).toBe(403);
+        expect(asClient.json()).toMatchObject({ status: 403, name: 'PlatformCustomError', code: 'AC006' });
+        expect((await app.call('GET', '/labels', undefined, { role: 6 })).statusCode).toBe(403);
+        for (const role of [1, 2, 3, 4, 5]) {
+          const response = await app.call('GET', `/categories/labels-model?model=${model}`, undefined, {
+            role,
+          });
+          expect({ role, status: response.statusCode }).toEqual({ role, status: 200 });
+        }
+      },
+    );
+
     it.each(['?model=invoice', ''])('refuses labels-model%s', async (query) => {
       const response = await app.call('GET', `/categories/labels-model${query}`);
 

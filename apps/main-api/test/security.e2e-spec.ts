@@ -42,15 +42,51 @@ describe('main-api: request-level protections (e2e)', () => {
       role_id: 4,
       company_id: other,
     });
-    const byDirector = await app.call(
-      'POST',
-      '/users',
-      { first_name: 'M', last_name: 'A', email: 'boss2@guarded.test', role_id: 1 },
-      { role: 3 },
-    );
+    // A real Director, logged in with the password grant: its token is the one main-api issued.
+    const director = await app.call('POST', '/users', {
+      first_name: 'D',
+      last_name: 'R',
+      email: 'director@guarded.test',
+      role_id: 2,
+      password: 'a-directors-long-password',
+    });
+    expect(director.statusCode).toBe(201);
+    const login = await app.service.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&username=director%40guarded.test&password=a-directors-long-password',
+    });
+    const asDirector = (method: 'POST' | 'PUT', url: string, body: object) =>
+      app.service.app.inject({
+        method,
+        url: `/v1${url}`,
+        headers: { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` },
+        payload: body,
+      });
+
+    const cLevelByDirector = await asDirector('POST', '/users', {
+      first_name: 'M',
+      last_name: 'A',
+      email: 'boss2@guarded.test',
+      role_id: 1,
+    });
+    const selfPromotion = await asDirector('PUT', `/users/${director.json<{ id: number }>().id}`, {
+      role_id: 1,
+    });
 
     expect(intoOtherCompany.statusCode).toBe(403);
-    expect(byDirector.statusCode).toBe(403);
+    expect(login.statusCode).toBe(200);
+    expect(cLevelByDirector.json()).toEqual({
+      status: 403,
+      name: 'PlatformCustomError',
+      code: 'AC006',
+      message: 'Only a C-Level user can create, change or delete a C-Level user',
+    });
+    expect(selfPromotion.json()).toMatchObject({ status: 403, code: 'AC006' });
+    expect((await app.call('GET', `/users/${director.json<{ id: number }>().id}`)).json()).toMatchObject({
+      role_id: 2,
+    });
   });
 
   it('caps page sizes and unpaged lists', async () => {

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 interface UserBody {
@@ -156,6 +157,153 @@ describe('main-api users (e2e)', () => {
     ).toBe(403);
     expect((await call('GET', '/users', undefined, companyA, 5)).statusCode).toBe(200);
     expect((await call('GET', '/users', undefined, companyA, 6)).statusCode).toBe(403);
+  });
+
+  describe('role grants, with the tokens of real users (password grant)', () => {
+    const ONLY_C_LEVEL = 'Only a C-Level user can create, change or delete a C-Level user';
+    const DIRECTOR_PASSWORD = 'a-directors-long-password';
+    let boss: number;
+    let bossToken: string;
+    let director: number;
+    let directorToken: string;
+    let directorRefresh: string;
+
+    const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+    const tokensFor = async (username: string, password: string) => {
+      const response = await app.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        headers: FORM,
+        payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ access_token: string; refresh_token: string }>();
+    };
+    const roleClaimOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { role_id: number })
+        .role_id;
+    const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
+      app.service.app.inject({
+        method,
+        url: `/v1${url}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body ? { payload: body } : {}),
+      });
+    let emails = 0;
+    const userBody = (roleId: number) => {
+      emails += 1;
+      return { first_name: 'G', last_name: 'R', email: `grant${emails}@ua.test`, role_id: roleId };
+    };
+    const stored = async (id: number) =>
+      (await call('GET', `/users?ids=${id}`)).json<
+        { role_id: number; last_name: string; is_deleted: boolean }[]
+      >()[0];
+    const expectRefused = (response: LightMyRequestResponse, message: string) => {
+      expect({ status: response.statusCode, body: response.json<unknown>() }).toEqual({
+        status: 403,
+        body: { status: 403, name: 'PlatformCustomError', code: 'AC006', message },
+      });
+    };
+
+    beforeAll(async () => {
+      boss = app.companies[0].userId;
+      bossToken = (await tokensFor(app.companies[0].email, app.companies[0].password)).access_token;
+      const created = await call('POST', '/users', {
+        ...userBody(2),
+        email: 'director@ua.test',
+        password: DIRECTOR_PASSWORD,
+      });
+      expect(created.statusCode).toBe(201);
+      director = created.json<UserBody>().id;
+      ({ access_token: directorToken, refresh_token: directorRefresh } = await tokensFor(
+        'director@ua.test',
+        DIRECTOR_PASSWORD,
+      ));
+      expect(roleClaimOf(directorToken)).toBe(2);
+    });
+
+    it('refuses a Director its own promotion to C-Level; its refreshed token still says Director', async () => {
+      const promoted = await as(directorToken, 'PUT', `/users/${director}`, { role_id: 1 });
+      const refreshed = await app.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/refreshtoken',
+        headers: FORM,
+        payload: new URLSearchParams({ refresh_token: directorRefresh }).toString(),
+      });
+
+      expectRefused(promoted, 'You cannot change your own role');
+      expect((await stored(director)).role_id).toBe(2);
+      expect(refreshed.statusCode).toBe(200);
+      expect(roleClaimOf(refreshed.json<{ access_token: string }>().access_token)).toBe(2);
+    });
+
+    it('refuses a Director a C-Level user, created or promoted, and stores nothing', async () => {
+      const body = userBody(1);
+      const createdCLevel = await as(directorToken, 'POST', '/users', body);
+      const manager = await as(directorToken, 'POST', '/users', userBody(3));
+      const promoted = await as(directorToken, 'PUT', `/users/${manager.json<UserBody>().id}`, {
+        role_id: 1,
+      });
+
+      expectRefused(createdCLevel, ONLY_C_LEVEL);
+      expectRefused(promoted, ONLY_C_LEVEL);
+      const byEmail = await call(
+        'GET',
+        `/users?page=false&filters=${encodeURIComponent(JSON.stringify({ email: body.email }))}`,
+      );
+      expect(byEmail.json<unknown[]>()).toEqual([]);
+      expect((await stored(manager.json<UserBody>().id)).role_id).toBe(3);
+    });
+
+    it('refuses a Director any change to, or the deletion of, the C-Level boss', async () => {
+      expectRefused(await as(directorToken, 'PUT', `/users/${boss}`, { role_id: 2 }), ONLY_C_LEVEL);
+      expectRefused(await as(directorToken, 'PUT', `/users/${boss}`, { last_name: 'Ousted' }), ONLY_C_LEVEL);
+      expectRefused(await as(directorToken, 'DELETE', `/users/${boss}`), ONLY_C_LEVEL);
+
+      expect(await stored(boss)).toMatchObject({ role_id: 1, last_name: 'Boss', is_deleted: false });
+    });
+
+    it('lets a Director create Directors and Project Managers, and edit its own other fields', async () => {
+      const peer = await as(directorToken, 'POST', '/users', userBody(2));
+      const manager = await as(directorToken, 'POST', '/users', userBody(3));
+      const renamed = await as(directorToken, 'PUT', `/users/${director}`, {
+        last_name: 'Renamed',
+        role_id: 2,
+      });
+
+      expect([peer.statusCode, manager.statusCode, renamed.statusCode]).toEqual([201, 201, 200]);
+      expect(peer.json()).toMatchObject({ role_id: 2 });
+      expect(manager.json()).toMatchObject({ role_id: 3 });
+      expect(renamed.json()).toMatchObject({ last_name: 'Renamed', role_id: 2 });
+    });
+
+    it('lets a C-Level create, promote, demote and delete C-Level users, but not change its own role', async () => {
+      const second = await as(bossToken, 'POST', '/users', userBody(1));
+      const manager = (await as(bossToken, 'POST', '/users', userBody(3))).json<UserBody>();
+      const promoted = await as(bossToken, 'PUT', `/users/${manager.id}`, { role_id: 1 });
+      const demoted = await as(bossToken, 'PUT', `/users/${second.json<UserBody>().id}`, { role_id: 2 });
+      const deleted = await as(bossToken, 'DELETE', `/users/${manager.id}`);
+      const renamed = await as(bossToken, 'PUT', `/users/${boss}`, { last_name: 'Boss' });
+
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toMatchObject({ role_id: 1 });
+      expect(promoted.json()).toMatchObject({ role_id: 1 });
+      expect(demoted.json()).toMatchObject({ role_id: 2 });
+      expect(deleted.json()).toMatchObject({ id: manager.id, is_deleted: true });
+      expect(renamed.statusCode).toBe(200);
+      expectRefused(
+        await as(bossToken, 'PUT', `/users/${boss}`, { role_id: 2 }),
+        'You cannot change your own role',
+      );
+    });
+
+    it('holds an API client of role 2 to the same ranks', async () => {
+      const asClient = { company: companyA, role: 2, subject: 'client:1' };
+
+      expectRefused(await app.call('POST', '/users', userBody(1), asClient), ONLY_C_LEVEL);
+      expectRefused(await app.call('DELETE', `/users/${boss}`, undefined, asClient), ONLY_C_LEVEL);
+      expect((await app.call('POST', '/users', userBody(2), asClient)).statusCode).toBe(201);
+    });
   });
 
   describe('positions and categories', () => {

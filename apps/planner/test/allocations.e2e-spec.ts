@@ -1,6 +1,7 @@
 import { MainApiClient } from '@platform/main-api-client';
 import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
 // The issue asks for a real main-api behind the planner in these tests: the test (only) starts
 // main-api in process through main-api's own test harness. No production code crosses apps.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -74,25 +75,37 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     return answer.json<{ id: number }>().id;
   };
 
+  /** As the boss (a C-Level user) unless told otherwise; `token` is a token main-api issued. */
+  interface CallAs {
+    company?: number;
+    role?: number;
+    subject?: string;
+    token?: string;
+  }
   const call = (
     method: Method,
     url: string,
     body?: object,
-    options: { company?: number; role?: number } = {},
+    options: CallAs = {},
   ): Promise<LightMyRequestResponse> =>
     planner.app.inject({
       method,
       url,
       headers: {
-        authorization: `Bearer ${signTestToken({
-          keys: main.keys,
-          companyId: options.company ?? acme,
-          roleId: options.role ?? 1,
-          subject: `user:${boss}`,
-        })}`,
+        authorization: `Bearer ${
+          options.token ??
+          signTestToken({
+            keys: main.keys,
+            companyId: options.company ?? acme,
+            roleId: options.role ?? 1,
+            subject: options.subject ?? `user:${boss}`,
+          })
+        }`,
       },
       ...(body ? { payload: body } : {}),
     });
+  /** The API client provisioned with Acme, through client credentials: a token without a user. */
+  let apiClient: CallAs;
 
   let emailCounter = 0;
   const newUser = async (
@@ -133,10 +146,9 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     ...overrides,
   });
 
-  const save = (body: object, options?: { company?: number; role?: number }) =>
-    call('POST', '/allocation/saveAllocation', body, options);
-  const update = (oldAllocation: object, newAllocation: object) =>
-    call('PUT', '/allocation/updateAllocation', { oldAllocation, newAllocation });
+  const save = (body: object, options?: CallAs) => call('POST', '/allocation/saveAllocation', body, options);
+  const update = (oldAllocation: object, newAllocation: object, options?: CallAs) =>
+    call('PUT', '/allocation/updateAllocation', { oldAllocation, newAllocation }, options);
   const remove = (body: object) => call('DELETE', '/allocation/removeAllocation', body);
   const allocationsOf = async (projectId: number) => {
     const response = await call('GET', `/allocation/getAllocations/${projectId}`);
@@ -167,6 +179,15 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     });
     [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
     boss = main.companies[0].userId;
+    const issued = await main.service.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token?grant_type=client_credentials',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${main.companies[0].apiKey}:${main.companies[0].clientSecret}`).toString('base64')}`,
+      },
+    });
+    expect(issued.statusCode).toBe(200);
+    apiClient = { token: issued.json<{ access_token: string }>().access_token };
     client = await created(main.call('POST', '/clients', { name: 'Acme Foods' }));
     website = await created(main.call('POST', '/projects', { name: 'Website', client_id: client }));
     campaign = await created(main.call('POST', '/projects', { name: 'Campaign', client_id: client }));
@@ -258,7 +279,11 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
       for (const userId of [999_999, outsider, leaver]) {
         expectError(await save(allocation(userId, campaign)), 'UserNotFoundError');
       }
-      const unknownAssigner = await save(allocation(worker, campaign, { assignedByUserId: 999_999 }));
+      // A user's token records its own user (see assignedByUserId below); an API client names one.
+      const unknownAssigner = await save(
+        allocation(worker, campaign, { assignedByUserId: 999_999 }),
+        apiClient,
+      );
       expectError(unknownAssigner, 'UserNotFoundError');
       expect(unknownAssigner.json<{ message: string }>().message).toContain('assignedByUserId');
     });
@@ -644,6 +669,66 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
 
       expect(response.statusCode).toBe(403);
       expect(response.json<{ error: string }>().error).toBe('Forbidden');
+    });
+  });
+
+  describe('assignedByUserId', () => {
+    let plannerDb: DataSource;
+    let manager: number;
+
+    beforeAll(async () => {
+      plannerDb = await new DataSource(plannerDataSourceOptions(planner.env)).initialize();
+      manager = await newUser(undefined, { role_id: 3 });
+    });
+
+    afterAll(() => plannerDb.destroy());
+
+    // Not in any answer of the planner: read where it is stored.
+    const assignersOf = async (userId: number): Promise<number[]> =>
+      (
+        await plannerDb.query<{ assigned_by_user_id: number }[]>(
+          'SELECT assigned_by_user_id FROM allocations WHERE user_id = $1 ORDER BY from_date',
+          [userId],
+        )
+      ).map((row) => Number(row.assigned_by_user_id));
+
+    it("records a user token's own user as the assigner, whatever the body names, on save and update", async () => {
+      const worker = await newUser(FULL_WEEK);
+      const asManager = { role: 3, subject: `user:${manager}` };
+      const booked = allocation(worker, website, {
+        from: '2026-11-02',
+        to: '2026-11-06',
+        assignedByUserId: boss,
+      });
+
+      const saved = await save(booked, asManager);
+      const savedAssigners = await assignersOf(worker);
+      const updated = await update(booked, { ...booked, allocatedHours: 30 }, asManager);
+
+      expect(saved.statusCode).toBe(200);
+      expect(savedAssigners).toEqual([manager]);
+      expect(updated.statusCode).toBe(200);
+      expect(await assignersOf(worker)).toEqual([manager]);
+    });
+
+    it("keeps the user an API client's token names, once main-api knows it", async () => {
+      const worker = await newUser(FULL_WEEK);
+      const booked = allocation(worker, website, {
+        from: '2026-11-02',
+        to: '2026-11-06',
+        assignedByUserId: manager,
+      });
+
+      const saved = await save(booked, apiClient);
+      const unknown = await save(
+        allocation(worker, campaign, { from: '2026-11-02', to: '2026-11-06', assignedByUserId: 999_999 }),
+        apiClient,
+      );
+
+      expect(saved.statusCode).toBe(200);
+      expect(await assignersOf(worker)).toEqual([manager]);
+      expectError(unknown, 'UserNotFoundError');
+      expect(unknown.json<{ message: string }>().message).toContain('assignedByUserId');
     });
   });
 

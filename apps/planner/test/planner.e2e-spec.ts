@@ -126,6 +126,7 @@ describe('planner (e2e)', () => {
         roleId: 2,
         clientId: 5,
         tokenId: expect.any(String),
+        epoch: 0,
       });
     });
 

@@ -19,6 +19,7 @@ async function sql(url: string, text: string): Promise<void> {
 
 describe('the three services, as built and deployed', () => {
   const keys = generateTestKeyPair();
+  const changeOriginKey = randomBytes(32).toString('base64');
   let database: TestDatabase;
   let mainApi: RunningService;
   let planner: RunningService;
@@ -31,7 +32,11 @@ describe('the three services, as built and deployed', () => {
       const migration = await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url });
       expect(migration).toMatchObject({ code: 0 });
     }
-    mainApiEnv = { DATABASE_URL: database.url, JWT_PRIVATE_KEY: keys.privatePem };
+    mainApiEnv = {
+      DATABASE_URL: database.url,
+      JWT_PRIVATE_KEY: keys.privatePem,
+      CHANGE_ORIGIN_KEY: changeOriginKey,
+    };
     mainApi = await RunningService.start('main-api', mainApiEnv);
     await mainApi.waitUntilReady();
     planner = await RunningService.start('planner', {
@@ -43,6 +48,7 @@ describe('the three services, as built and deployed', () => {
       DATABASE_URL: database.url,
       MAIN_API_URL: mainApi.url,
       INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      CHANGE_ORIGIN_KEY: changeOriginKey,
       // As npm start does: the README's receiver listens on this machine over plain http.
       SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'http://127.0.0.1',
       DELIVERY_POLL_MS: '200',
@@ -196,6 +202,143 @@ describe('the three services, as built and deployed', () => {
     }
   });
 
+  describe('revocation (issue 19)', () => {
+    interface Tokens {
+      access_token: string;
+      refresh_token: string;
+    }
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    const login = async (username: string, password: string): Promise<Tokens> => {
+      const response = await fetch(
+        `${mainApi.url}/v1/oauth/token`,
+        form({ grant_type: 'password', username, password }),
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as Tokens;
+    };
+    const clientLogin = async (apiKey: string, secret: string): Promise<Tokens> => {
+      const response = await fetch(`${mainApi.url}/v1/oauth/token?grant_type=client_credentials`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${secret}`).toString('base64')}` },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Tokens;
+    };
+    // One authenticated request per service that answers without main-api once the caller is
+    // accepted: a 401 can then only come from that service's own revocation check.
+    const statusesWith = async (token: string): Promise<number[]> => {
+      const headers = { authorization: `Bearer ${token}` };
+      return Promise.all([
+        fetch(`${mainApi.url}/v1/oauth/token-status`, { headers }).then((response) => response.status),
+        fetch(`${planner.url}/allocation/getAllocations/not-a-number`, { headers }).then(
+          (response) => response.status,
+        ),
+        fetch(`${integrations.url}/v2/integrations/projects/PROJ-1?source=JIRA`, { headers }).then(
+          (response) => response.status,
+        ),
+      ]);
+    };
+    const ACCEPTED = [204, 400, 404];
+    const REVOKED = [401, 401, 401];
+
+    it('ends revoked tokens on all three services within 60 s: user deleted or demoted, API client revoked, login revoked', async () => {
+      const provisioned = await runToCompletion(
+        'main-api',
+        'provisioning/provision.cli.js',
+        { DATABASE_URL: database.url },
+        30000,
+        ['--company', 'Revocation Agency'],
+      );
+      const boss = JSON.parse(provisioned.stdout) as {
+        apiKey: string;
+        clientSecret: string;
+        email: string;
+        password: string;
+      };
+      const bossLogin = await login(boss.email, boss.password);
+      const asBoss = {
+        authorization: `Bearer ${bossLogin.access_token}`,
+        'content-type': 'application/json',
+      };
+      const newDirector = async (name: string): Promise<{ id: number; email: string; password: string }> => {
+        const email = `${name}@revocation.test`;
+        const password = `pw-${randomBytes(8).toString('hex')}`;
+        const response = await fetch(`${mainApi.url}/v1/users`, {
+          method: 'POST',
+          headers: asBoss,
+          body: JSON.stringify({ first_name: name, last_name: 'D', email, role_id: 2, password }),
+        });
+        expect(response.status).toBe(201);
+        return { ...((await response.json()) as { id: number }), email, password };
+      };
+      const leaver = await newDirector('leaver');
+      const demoted = await newDirector('demoted');
+      const replayed = await newDirector('replayed');
+      const tokens = {
+        'user deleted': (await login(leaver.email, leaver.password)).access_token,
+        'role changed': (await login(demoted.email, demoted.password)).access_token,
+        'API client revoked': (await clientLogin(boss.apiKey, boss.clientSecret)).access_token,
+      };
+      const replayedLogin = await login(replayed.email, replayed.password);
+      const tokensAll = { ...tokens, 'login revoked (refresh token replayed)': replayedLogin.access_token };
+      // Never used before the revocation: no service has it cached.
+      const unseen = (await login(leaver.email, leaver.password)).access_token;
+      // Each token in use on every service first, so every cache holds it.
+      for (const token of Object.values(tokensAll)) {
+        expect(await statusesWith(token)).toEqual(ACCEPTED);
+      }
+
+      const revokedAt = Date.now();
+      expect(
+        (
+          await fetch(`${mainApi.url}/v1/users/${leaver.id}`, {
+            method: 'DELETE',
+            headers: { authorization: asBoss.authorization },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await fetch(`${mainApi.url}/v1/users/${demoted.id}`, {
+            method: 'PUT',
+            headers: asBoss,
+            body: JSON.stringify({ role_id: 4 }),
+          })
+        ).status,
+      ).toBe(200);
+      // API clients are revoked by an operator (no route yet): the database triggers do the rest.
+      await sql(
+        database.url,
+        `UPDATE main_api.api_clients SET revoked_at = now() WHERE api_key = '${boss.apiKey}'`,
+      );
+      const refreshOnce = () =>
+        fetch(`${mainApi.url}/v1/oauth/refreshtoken`, form({ refresh_token: replayedLogin.refresh_token }));
+      expect((await refreshOnce()).status).toBe(200);
+      expect((await refreshOnce()).status).toBe(400);
+
+      expect(await statusesWith(unseen)).toEqual(REVOKED);
+      const secondsToRevoke: Record<string, number> = {};
+      await Promise.all(
+        Object.entries(tokensAll).map(async ([reason, token]) => {
+          while ((await statusesWith(token)).join() !== REVOKED.join()) {
+            expect(Date.now() - revokedAt).toBeLessThan(60_000);
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+          }
+          secondsToRevoke[reason] = Math.round((Date.now() - revokedAt) / 1000);
+        }),
+      );
+      // Visible in the test output: how long each revocation took to reach all three services.
+      process.stdout.write(
+        `revocation reached all three services after (s): ${JSON.stringify(secondsToRevoke)}\n`,
+      );
+      expect(Object.keys(secondsToRevoke)).toHaveLength(4);
+    }, 90_000);
+  });
+
   describe('under faults', () => {
     const bearer = () => ({
       authorization: `Bearer ${signTestToken({ keys, companyId: 1, roleId: 1, subject: 'user:1' })}`,
@@ -296,6 +439,7 @@ describe('a service with bad configuration', () => {
       {
         MAIN_API_URL: 'http://127.0.0.1:3000',
         INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CHANGE_ORIGIN_KEY: randomBytes(32).toString('base64'),
       },
       'integrations: invalid configuration: DATABASE_URL must be',
     ],

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ClsService, ClsServiceManager } from 'nestjs-cls';
@@ -10,10 +10,14 @@ import { JwtStrategy } from './jwt/jwt.strategy';
 import { PermissionsGuard } from './permissions/permissions.guard';
 import { CompanyBodyGuard } from './principal/company-body.guard';
 import { PrincipalContext } from './principal/principal-context';
+import { RemoteTokenStatus, type RemoteTokenStatusOptions } from './revocation/remote-token-status';
+import { TokenStatusSource } from './revocation/token-status-source';
 
 export interface AuthModuleOptions extends JwtSettings {
   /** Where verification keys come from: main-api's JWKS URL, or a provider (main-api's own keys). */
   keys: { jwks: JwksKeySourceOptions } | { source: VerificationKeySource };
+  /** Where revocation is checked: main-api's own database (a class), or main-api over HTTP. */
+  tokenStatus: { remote: RemoteTokenStatusOptions } | { useClass: Type<TokenStatusSource> };
 }
 
 /**
@@ -27,6 +31,10 @@ export class AuthModule {
       provide: VerificationKeySource,
       useValue: 'jwks' in options.keys ? new JwksKeySource(options.keys.jwks) : options.keys.source,
     };
+    const tokenStatus: Provider =
+      'remote' in options.tokenStatus
+        ? { provide: TokenStatusSource, useValue: new RemoteTokenStatus(options.tokenStatus.remote) }
+        : { provide: TokenStatusSource, useClass: options.tokenStatus.useClass };
     return {
       module: AuthModule,
       global: true,
@@ -46,6 +54,7 @@ export class AuthModule {
           },
         },
         keySource,
+        tokenStatus,
         JwtStrategy,
         PrincipalContext,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -11,3 +11,7 @@ export * from './principal/principal';
 export * from './principal/principal-context';
 export * from './public.decorator';
 export * from './principal/company-body.guard';
+export * from './revocation/token-status-source';
+export * from './revocation/remote-token-status';
+export { REVOKED_TOKEN_MESSAGE } from './jwt/jwt-auth.guard';
+export * from './change-origin/change-origin-signature';

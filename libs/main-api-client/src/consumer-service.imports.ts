@@ -34,6 +34,12 @@ export function mainApiConsumerImports(
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,
       keys: { jwks: { url: `${mainApiUrl}/v1/.well-known/jwks.json`, timeoutMs: env.MAIN_API_TIMEOUT_MS } },
+      tokenStatus: {
+        remote: {
+          url: `${mainApiUrl}/v1/oauth/token-status`,
+          timeoutMs: Math.min(env.MAIN_API_TIMEOUT_MS, 2_000),
+        },
+      },
     }),
     MetricsModule,
     HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),

@@ -2,6 +2,7 @@ export * from './config/base-service.env';
 export * from './config/env-transforms';
 export * from './config/env-validation.error';
 export * from './config/load-env';
+export * from './config/trust-proxy.setting';
 export * from './errors/failure';
 export * from './errors/normalize-failure';
 export * from './errors/platform-exception.filter';

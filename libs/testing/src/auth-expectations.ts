@@ -23,6 +23,12 @@ export function itRejectsBadBearerTokens(expectations: BearerExpectations): void
     expect(response.statusCode).toBe(200);
   });
 
+  it.each(['AT+JWT', 'application/at+jwt'])('accepts the access-token typ written as %s', async (typ) => {
+    const response = await call(`Bearer ${signTestToken({ keys: expectations.getKeys(), header: { typ } })}`);
+
+    expect(response.statusCode).toBe(200);
+  });
+
   it('refuses a request without a token', async () => {
     const response = await call();
 

@@ -8,3 +8,4 @@ export * from './test-tokens';
 export * from './consumer-test-service';
 export * from './every-route-authenticated';
 export * from './fuzz-every-operation';
+export * from './change-origin-key';

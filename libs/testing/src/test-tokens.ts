@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { rsaThumbprint, toPublicJwk, type PublicJwk } from '@platform/auth';
+import { ACCESS_TOKEN_TYPE, rsaThumbprint, toPublicJwk, type PublicJwk } from '@platform/auth';
 
 export const TEST_ISSUER = 'agency-platform';
 export const TEST_AUDIENCE = 'agency-platform-api';
@@ -42,7 +42,7 @@ const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toS
 /** An access token exactly as main-api signs it, with anything overridable to forge bad ones. */
 export function signTestToken(options: TestTokenOptions): string {
   const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'JWT', kid: options.keys.kid, ...options.header };
+  const header = { alg: 'RS256', typ: ACCESS_TOKEN_TYPE, kid: options.keys.kid, ...options.header };
   const claims = {
     iss: options.issuer ?? TEST_ISSUER,
     aud: options.audience ?? TEST_AUDIENCE,
@@ -66,9 +66,10 @@ function unsignedWithHeader(keys: TestKeyPair, header: object): string {
 /** The classic forgeries a verifier must refuse, each with a valid-looking payload. */
 export const FORGED_TOKENS: Readonly<Record<string, (keys: TestKeyPair) => string>> = {
   'garbage instead of a JWT': () => 'not-a-jwt',
-  'alg none': (keys) => `${unsignedWithHeader(keys, { alg: 'none', typ: 'JWT', kid: keys.kid })}.`,
+  'alg none': (keys) =>
+    `${unsignedWithHeader(keys, { alg: 'none', typ: ACCESS_TOKEN_TYPE, kid: keys.kid })}.`,
   'HS256 signed with the public key': (keys) => {
-    const input = unsignedWithHeader(keys, { alg: 'HS256', typ: 'JWT', kid: keys.kid });
+    const input = unsignedWithHeader(keys, { alg: 'HS256', typ: ACCESS_TOKEN_TYPE, kid: keys.kid });
     const secret = keys.publicKey.export({ type: 'spki', format: 'pem' });
     return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
   },
@@ -86,4 +87,8 @@ export const FORGED_TOKENS: Readonly<Record<string, (keys: TestKeyPair) => strin
   },
   'missing company claim': (keys) => signTestToken({ keys, claims: { company_id: undefined } }),
   'unknown role': (keys) => signTestToken({ keys, roleId: 9 }),
+  // Properly signed JWTs that do not say they are access tokens (RFC 9068): an ID token or any other
+  // JWT signed with the same key must not pass for one.
+  'no typ header': (keys) => signTestToken({ keys, header: { typ: undefined } }),
+  'typ JWT instead of at+jwt': (keys) => signTestToken({ keys, header: { typ: 'JWT' } }),
 };

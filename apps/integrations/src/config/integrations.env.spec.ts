@@ -6,6 +6,7 @@ const REQUIRED = {
   DATABASE_URL: 'postgres://user:s3cret@db.internal:5432/platform',
   MAIN_API_URL: 'http://main-api:3000',
   INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  CHANGE_ORIGIN_KEY: randomBytes(32).toString('base64'),
 };
 
 describe('IntegrationsEnv: outbound webhook settings', () => {

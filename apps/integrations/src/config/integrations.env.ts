@@ -26,6 +26,17 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
   INTEGRATIONS_ENCRYPTION_KEY!: string;
 
   /**
+   * 32 random bytes, base64, the same value main-api has: signs `X-Change-Origin` on the writes
+   * this service makes for an integration source, so main-api knows they come from here and keeps
+   * them out of that source's outbound webhooks (no echo).
+   */
+  @Expose()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message: 'CHANGE_ORIGIN_KEY must be 32 random bytes in base64, the value main-api has (it is required)',
+  })
+  CHANGE_ORIGIN_KEY!: string;
+
+  /**
    * Origins a subscription may target although they are plain http or internal addresses (the
    * SSRF rules skip them), comma-separated: `http://127.0.0.1:8080` allows that port only,
    * `http://127.0.0.1` any port of that host. Empty: every target must be public https.

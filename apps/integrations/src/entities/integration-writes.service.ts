@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CHANGE_ORIGIN_HEADER,
+  CHANGE_ORIGIN_SIGNATURE_HEADER,
+  PrincipalContext,
+  signChangeOrigin,
+} from '@platform/auth';
 import { IntegrationEntity, IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
 import {
   MainApiClient,
@@ -9,6 +14,7 @@ import {
   type MainApiRequest,
 } from '@platform/main-api-client';
 import { RequestValidationError } from '@platform/runtime';
+import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
 import { MappingStore, type MappingKey } from '../mappings/mapping.store';
 import { ENTITY_OPERATIONS, type EntityOperations } from './entity-operations';
@@ -17,9 +23,6 @@ type Body = Record<string, unknown>;
 type WithSource = { metadata: { source: IntegrationSource } };
 
 const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
-
-/** The header main-api stores as the `origin` of the change events a write causes. */
-export const CHANGE_ORIGIN_HEADER = 'x-change-origin';
 
 /**
  * Create, update and delete platform entities by an external system's ids (decisions §7). A create
@@ -33,6 +36,7 @@ export class IntegrationWritesService {
     private readonly mappings: MappingStore,
     private readonly mainApi: MainApiClient,
     private readonly principals: PrincipalContext,
+    @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {}
 
   async create(
@@ -228,10 +232,19 @@ export class IntegrationWritesService {
    * code ZC003 (decisions §4).
    */
   private async call(origin: IntegrationSource, request: MainApiRequest): Promise<Body> {
+    const authorization = request.caller?.authorization ?? '';
     try {
       return await this.mainApi.request<Body>({
         ...request,
-        headers: { ...request.headers, [CHANGE_ORIGIN_HEADER]: origin },
+        headers: {
+          ...request.headers,
+          [CHANGE_ORIGIN_HEADER]: origin,
+          [CHANGE_ORIGIN_SIGNATURE_HEADER]: signChangeOrigin(
+            this.env.CHANGE_ORIGIN_KEY,
+            origin,
+            authorization,
+          ),
+        },
       });
     } catch (error) {
       if (error instanceof MainApiRequestError) {

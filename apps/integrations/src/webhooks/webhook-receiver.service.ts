@@ -16,6 +16,7 @@ import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';
 import { IntegrationWritesService } from '../entities/integration-writes.service';
 import { renderIntegrationsError } from '../errors/integrations-error.renderer';
+import { IntegrationsError } from '../errors/integrations.errors';
 import { WebhookEventDto } from './dto/webhook-event.dto';
 import { ENTITY_OPERATIONS } from '../entities/entity-operations';
 import { WebhookSource } from './webhook-source.entity';
@@ -67,7 +68,13 @@ export class WebhookReceiverService {
       return stored.outcome;
     }
     // From here the request acts as the API client set up for this source.
-    this.principals.set({ subject: 'client:webhook', companyId, roleId: Role.CLevel, tokenId: eventId });
+    this.principals.set({
+      subject: 'client:webhook',
+      companyId,
+      roleId: Role.CLevel,
+      tokenId: eventId,
+      epoch: 0,
+    });
     const outcome = await this.apply(source, eventId, event, delivery.requestId);
     await this.dataSource.query(
       `UPDATE webhook_events SET status = $2::varchar, outcome_status = $3, outcome = $4,
@@ -208,6 +215,11 @@ export class WebhookReceiverService {
         rendered: { status: 200, body: { event_id: eventId, status: 'applied', platform_id: platformId } },
       };
     } catch (error) {
+      if (error instanceof IntegrationsError && error.status === 401) {
+        // The cached token was revoked (its API client revoked or changed): the next event asks
+        // main-api for a new one, which a revoked client does not get.
+        this.tokens.forget(source.apiKey);
+      }
       const rendered = renderIntegrationsError(normalizeFailure(error), error);
       const retryable = error instanceof UpstreamUnavailableError || rendered.status >= 500;
       return { eventStatus: retryable ? 'retryable' : 'failed', rendered };

@@ -1,28 +1,41 @@
-import { Injectable, type CanActivate, type ExecutionContext, type OnModuleInit } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Inject,
+  Injectable,
+  type CanActivate,
+  type ExecutionContext,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { CHANGE_ORIGIN_HEADER, CHANGE_ORIGIN_SIGNATURE_HEADER, isChangeOriginSignedBy } from '@platform/auth';
 import { INTEGRATION_SOURCES, type IntegrationSource } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import type { FastifyRequest } from 'fastify';
 import { ClsService } from 'nestjs-cls';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
 
-export const CHANGE_ORIGIN_HEADER = 'x-change-origin';
 const ORIGIN_KEY = Symbol('platform:change-origin');
 
 /**
  * `X-Change-Origin: <source>` marks the changes of a request as coming in from that integration
- * source (the integrations service sends it), so the change feed does not echo them back to it.
- * Only a company's own subscriptions are affected, so the header needs no more trust than the token.
+ * source, so the change feed does not echo them back to its subscriptions. That hides a change from
+ * those subscribers, so it counts only from the integrations service: with a valid
+ * `X-Change-Origin-Signature` (CHANGE_ORIGIN_KEY, libs/auth). Anyone else sending it gets a 403.
  *
- * A guard that refuses nothing but a malformed header. It is registered after the authentication
- * guards, so it runs after them, and unlike a global interceptor it puts no rxjs pipeline on every
- * request (bench/README.md, round 3).
+ * A guard that refuses only a malformed or unsigned header. It is registered after the
+ * authentication guards, so it runs after them, and unlike a global interceptor it puts no rxjs
+ * pipeline on every request (bench/README.md, round 3).
  */
 @Injectable()
 export class ChangeOriginGuard implements CanActivate {
-  constructor(private readonly cls: ClsService) {}
+  constructor(
+    private readonly cls: ClsService,
+    @Inject(MAIN_API_ENV) private readonly env: MainApiEnv,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<FastifyRequest>().headers[CHANGE_ORIGIN_HEADER];
+    const headers = context.switchToHttp().getRequest<FastifyRequest>().headers;
+    const header = headers[CHANGE_ORIGIN_HEADER];
     if (header !== undefined) {
       const origin = Array.isArray(header) ? header[0] : header;
       if (!(INTEGRATION_SOURCES as readonly string[]).includes(origin)) {
@@ -33,6 +46,16 @@ export class ChangeOriginGuard implements CanActivate {
             message: `X-Change-Origin must be one of ${INTEGRATION_SOURCES.join(', ')}`,
           },
         ]);
+      }
+      const signature = headers[CHANGE_ORIGIN_SIGNATURE_HEADER];
+      const authorization = headers.authorization;
+      if (
+        this.env.CHANGE_ORIGIN_KEY === undefined ||
+        typeof signature !== 'string' ||
+        typeof authorization !== 'string' ||
+        !isChangeOriginSignedBy(this.env.CHANGE_ORIGIN_KEY, origin, authorization, signature)
+      ) {
+        throw new ForbiddenException('X-Change-Origin is reserved to the integrations service');
       }
       this.cls.set(ORIGIN_KEY, origin);
     }

@@ -1,5 +1,5 @@
 import { Expose } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
 export class MainApiEnv extends BaseServiceEnv {
@@ -30,14 +30,25 @@ export class MainApiEnv extends BaseServiceEnv {
   @IntegerSetting('ACCESS_TOKEN_TTL_SECONDS', 60, 86400, 'of seconds')
   ACCESS_TOKEN_TTL_SECONDS = 3600;
 
+  /** A refresh token not used within this long expires. */
   @IntegerSetting('REFRESH_TOKEN_TTL_SECONDS', 300, 31536000, 'of seconds')
   REFRESH_TOKEN_TTL_SECONDS = 2592000;
 
+  /** A login (refresh-token family) ends this long after it started, however often it rotates. */
+  @IntegerSetting('REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS', 300, 63072000, 'of seconds')
+  REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS = 7776000;
+
+  /** Failed token requests per IP and window, whatever the account. */
   @IntegerSetting('TOKEN_RATE_LIMIT_PER_IP', 1, 100000)
   TOKEN_RATE_LIMIT_PER_IP = 30;
 
+  /** Failed token requests per account (API key, username) from one IP and window. */
   @IntegerSetting('TOKEN_RATE_LIMIT_PER_CLIENT', 1, 100000)
   TOKEN_RATE_LIMIT_PER_CLIENT = 10;
+
+  /** Failed token requests per account from all IPs and window (distributed guessing). */
+  @IntegerSetting('TOKEN_RATE_LIMIT_PER_ACCOUNT', 1, 100000)
+  TOKEN_RATE_LIMIT_PER_ACCOUNT = 100;
 
   @IntegerSetting('TOKEN_RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 'of seconds')
   TOKEN_RATE_LIMIT_WINDOW_SECONDS = 60;
@@ -49,6 +60,17 @@ export class MainApiEnv extends BaseServiceEnv {
   /** How often a replica removes events past the retention period (one replica at a time). */
   @IntegerSetting('EVENTS_PRUNE_INTERVAL_MS', 1000, 86400000, 'of milliseconds')
   EVENTS_PRUNE_INTERVAL_MS = 3600000;
+
+  /**
+   * 32 random bytes, base64, shared with the integrations service only: `X-Change-Origin` counts
+   * only with a signature made with it (integrations' own identity). Unset: the header is refused.
+   */
+  @Expose()
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message: 'CHANGE_ORIGIN_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
+  })
+  CHANGE_ORIGIN_KEY?: string;
 }
 
 export const MAIN_API_ENV = Symbol('MAIN_API_ENV');

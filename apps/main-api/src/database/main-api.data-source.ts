@@ -4,6 +4,7 @@ import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
 import { RateLimitBucket } from '../oauth/rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
+import { SubjectTokenEpoch } from '../oauth/revocation/subject-token-epoch.entity';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
@@ -45,6 +46,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     ApiClient,
     RefreshToken,
     RateLimitBucket,
+    SubjectTokenEpoch,
     Currency,
     LeaveType,
     TransactionSource,

@@ -69,9 +69,12 @@ export class LabelCategoriesController {
   constructor(private readonly labels: LabelsService) {}
 
   @Get('labels-model')
-  @RequirePermission(Permission.ReadProjects)
+  // As GET /labels, whatever the model: role 6 may read its client's projects, but the company's
+  // label vocabulary (user and task labels included) is company data it does not see.
+  @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({
     summary: 'The labels of one model (project, user, task): the objects whose ids those entities store',
+    description: 'Roles 1-5, as GET /labels; role 6 (Client) gets 403 AC006 for every model.',
   })
   @ApiOkResponse({ type: [LabelDto] })
   ofModel(@Query() query: LabelsModelQueryDto): Promise<LabelDto[]> {

@@ -1,48 +1,123 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
-import { ApiClient } from '../api-clients/api-client.entity';
-import { hashSecret, verifySecret } from '../security/secret-hashing';
-import { User } from '../users/user.entity';
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { hashClientSecret, verifyClientSecret } from '../security/client-secrets';
+import { hashPassword, verifyPassword } from '../security/password-hashing';
+import type { AccessTokenSubject } from './keys/access-token-signer';
+
+/** An account that may obtain tokens, as the token it gets describes it. */
+export interface TokenAccount extends AccessTokenSubject {
+  id: number;
+}
+
+interface AccountRow {
+  id: number;
+  company_id: number;
+  role_id: number;
+  epoch: number;
+  hash: string | null;
+}
+
+// Compared against when the API key does not exist, so the answer takes as long either way.
+const DECOY_CLIENT_SECRET_HASH = hashClientSecret('decoy-secret-that-matches-nothing');
+
+const CLIENT_COLUMNS = `c.id, c.company_id, c.role_id, coalesce(e.epoch, 0) AS epoch`;
+const CLIENT_FROM = `api_clients c LEFT JOIN subject_token_epochs e ON e.subject = 'client:' || c.id`;
+const USER_COLUMNS = `u.id, u.company_id, u.role_id, coalesce(e.epoch, 0) AS epoch`;
+const USER_FROM = `users u LEFT JOIN subject_token_epochs e ON e.subject = 'user:' || u.id`;
 
 /**
- * Checks credentials of the token endpoints. Credential lookups are the one place that reads users
- * and API clients across companies: the caller's company is what they establish.
+ * Checks credentials of the token endpoints and reads the accounts tokens are issued for, with
+ * their current token epoch. Credential lookups are the one place that reads users and API clients
+ * across companies: the caller's company is what they establish.
  */
 @Injectable()
 export class CredentialsService {
-  // Verifying against a real hash when the account does not exist keeps response times equal, so
-  // timing does not reveal which e-mails or API keys exist.
-  private readonly decoyHash = hashSecret('decoy-secret-that-matches-nothing');
+  private readonly logger = new Logger(CredentialsService.name);
+  // Verifying a password against a real hash when the account does not exist keeps response times
+  // equal, so timing does not reveal which e-mails exist.
+  private decoyPasswordHash?: Promise<string>;
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async apiClientFor(apiKey: string, secret: string): Promise<ApiClient | undefined> {
-    const client = await this.dataSource.getRepository(ApiClient).findOne({
-      where: { apiKey, revokedAt: IsNull() },
-      select: { id: true, companyId: true, roleId: true, secretHash: true },
-    });
-    const matches = await verifySecret(secret, client?.secretHash ?? (await this.decoyHash));
-    return client && matches ? client : undefined;
+  async apiClientFor(apiKey: string, secret: string): Promise<TokenAccount | undefined> {
+    const [row] = await this.dataSource.query<AccountRow[]>(
+      `SELECT ${CLIENT_COLUMNS}, c.secret_hash AS hash FROM ${CLIENT_FROM}
+        WHERE c.api_key = $1 AND c.revoked_at IS NULL`,
+      [apiKey],
+    );
+    const stored = row?.hash ?? DECOY_CLIENT_SECRET_HASH;
+    const check = await verifyClientSecret(secret, stored);
+    if (!row || !check.matches) {
+      return undefined;
+    }
+    if (check.outdated) {
+      // A secret stored before SHA-256: upgraded on its first successful use.
+      await this.dataSource.query(
+        'UPDATE api_clients SET secret_hash = $2 WHERE id = $1 AND secret_hash = $3',
+        [row.id, hashClientSecret(secret), stored],
+      );
+    }
+    return accountOf('client', row);
   }
 
-  async userFor(email: string, password: string): Promise<User | undefined> {
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('lower(user.email) = lower(:email)', { email })
-      .andWhere('user.deleted_at IS NULL')
-      .getOne();
-    const matches = await verifySecret(password, user?.passwordHash ?? (await this.decoyHash));
-    return user?.passwordHash && matches ? user : undefined;
+  async userFor(email: string, password: string): Promise<TokenAccount | undefined> {
+    const [row] = await this.dataSource.query<AccountRow[]>(
+      `SELECT ${USER_COLUMNS}, u.password_hash AS hash FROM ${USER_FROM}
+        WHERE lower(u.email) = lower($1) AND u.deleted_at IS NULL`,
+      [email],
+    );
+    this.decoyPasswordHash ??= hashPassword('decoy-password-that-matches-nothing');
+    const check = await verifyPassword(password, row?.hash ?? (await this.decoyPasswordHash));
+    if (!row?.hash || !check.matches) {
+      return undefined;
+    }
+    if (check.outdated) {
+      this.upgradePasswordHash(row.id, row.hash, password);
+    }
+    return accountOf('user', row);
   }
 
-  /** The subject of a refresh token, if it may still obtain tokens (not deleted, not revoked). */
-  async activeApiClient(id: number): Promise<ApiClient | null> {
-    return this.dataSource.getRepository(ApiClient).findOne({ where: { id, revokedAt: IsNull() } });
+  /** The API client a refresh token was issued to, if it may still obtain tokens. */
+  async activeApiClient(id: number): Promise<TokenAccount | undefined> {
+    const [row] = await this.dataSource.query<AccountRow[]>(
+      `SELECT ${CLIENT_COLUMNS} FROM ${CLIENT_FROM} WHERE c.id = $1 AND c.revoked_at IS NULL`,
+      [id],
+    );
+    return row ? accountOf('client', row) : undefined;
   }
 
-  async activeUser(id: number): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOne({ where: { id } });
+  /** The user a refresh token was issued to, if it may still obtain tokens (not deleted). */
+  async activeUser(id: number): Promise<TokenAccount | undefined> {
+    const [row] = await this.dataSource.query<AccountRow[]>(
+      `SELECT ${USER_COLUMNS} FROM ${USER_FROM} WHERE u.id = $1 AND u.deleted_at IS NULL`,
+      [id],
+    );
+    return row ? accountOf('user', row) : undefined;
   }
+
+  /** Rehashes with today's parameters after the answer is sent: the login does not wait for it. */
+  private upgradePasswordHash(userId: number, stored: string, password: string): void {
+    hashPassword(password)
+      .then((upgraded) =>
+        this.dataSource.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+          userId,
+          upgraded,
+          stored,
+        ]),
+      )
+      .catch((error: unknown) => {
+        // Busy or failed: the old hash still works, and the next login tries again.
+        this.logger.warn(`password hash of user ${userId} not upgraded: ${String(error)}`);
+      });
+  }
+}
+
+function accountOf(kind: 'user' | 'client', row: AccountRow): TokenAccount {
+  return {
+    id: row.id,
+    subject: `${kind}:${row.id}`,
+    companyId: row.company_id,
+    roleId: row.role_id,
+    epoch: row.epoch,
+  };
 }

@@ -15,7 +15,8 @@ export class JwksController {
   }
 
   @Get('jwks.json')
-  @Header('cache-control', 'public, max-age=300')
+  // Short: verifiers must see a withdrawn key within a minute, and a caching proxy must not undo it.
+  @Header('cache-control', 'public, max-age=30')
   @ApiOperation({
     summary: 'Public keys that verify access tokens (current and still-accepted retired keys)',
   })

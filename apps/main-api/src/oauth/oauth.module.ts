@@ -1,5 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { MainApiEnv } from '../config/main-api.env';
@@ -10,11 +9,12 @@ import type { SigningKeys } from './keys/signing-keys';
 import { OAuthController } from './oauth.controller';
 import { OAuthService } from './oauth.service';
 import { SIGNING_KEYS } from './oauth.tokens';
-import { PostgresThrottlerStorage } from './rate-limit/postgres-throttler.storage';
+import { LoginThrottle } from './rate-limit/login-throttle';
 import { RateLimitBucket } from './rate-limit/rate-limit-bucket.entity';
-import { tokenThrottlers } from './rate-limit/token-throttlers';
 import { RefreshToken } from './refresh-tokens/refresh-token.entity';
 import { RefreshTokensService } from './refresh-tokens/refresh-tokens.service';
+import { DatabaseTokenStatus } from './revocation/database-token-status';
+import { TokenStatusController } from './revocation/token-status.controller';
 
 /** The token endpoints and the JWKS: main-api as the platform's OAuth authorization server. */
 @Module({})
@@ -22,17 +22,8 @@ export class OAuthModule {
   static forRoot(env: MainApiEnv, keys: SigningKeys): DynamicModule {
     return {
       module: OAuthModule,
-      imports: [
-        TypeOrmModule.forFeature([RefreshToken, RateLimitBucket]),
-        ThrottlerModule.forRootAsync({
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => ({
-            ...tokenThrottlers(env),
-            storage: new PostgresThrottlerStorage(dataSource),
-          }),
-        }),
-      ],
-      controllers: [OAuthController, JwksController],
+      imports: [TypeOrmModule.forFeature([RefreshToken, RateLimitBucket])],
+      controllers: [OAuthController, JwksController, TokenStatusController],
       providers: [
         { provide: SIGNING_KEYS, useValue: keys },
         {
@@ -43,8 +34,20 @@ export class OAuthModule {
             ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
           }),
         },
+        {
+          provide: LoginThrottle,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) =>
+            new LoginThrottle(dataSource, {
+              perIp: env.TOKEN_RATE_LIMIT_PER_IP,
+              perAccountAndIp: env.TOKEN_RATE_LIMIT_PER_CLIENT,
+              perAccount: env.TOKEN_RATE_LIMIT_PER_ACCOUNT,
+              windowSeconds: env.TOKEN_RATE_LIMIT_WINDOW_SECONDS,
+            }),
+        },
         CredentialsService,
         RefreshTokensService,
+        DatabaseTokenStatus,
         OAuthService,
       ],
     };

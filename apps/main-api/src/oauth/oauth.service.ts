@@ -1,109 +1,137 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
-import { CredentialsService } from './credentials.service';
+import { CredentialsService, type TokenAccount } from './credentials.service';
 import type { TokenResponseDto } from './dto/token-response.dto';
-import { AccessTokenSigner, type AccessTokenSubject } from './keys/access-token-signer';
+import { AccessTokenSigner } from './keys/access-token-signer';
 import { OAuthError } from './oauth.errors';
-import { RefreshTokensService, type RefreshSubject } from './refresh-tokens/refresh-tokens.service';
+import { LoginThrottle, LoginThrottledError, type LoginAttempt } from './rate-limit/login-throttle';
+import {
+  RefreshTokensService,
+  type RefreshLifetimes,
+  type RefreshSubject,
+} from './refresh-tokens/refresh-tokens.service';
 
-/** The grants of the token endpoints (decisions §3). */
+/** Client credentials as a request presents them (Basic auth), already decoded. */
+export interface ClientCredentials {
+  apiKey: string;
+  secret: string;
+}
+
+/**
+ * The grants of the token endpoints (decisions §3), with failures throttled (LoginThrottle):
+ * client credentials and refresh tokens are checked first, as they are cheap to check and
+ * impossible to guess, so only failures are slowed; passwords are throttled before the slow check.
+ */
 @Injectable()
 export class OAuthService {
+  private readonly lifetimes: RefreshLifetimes;
+
   constructor(
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly signer: AccessTokenSigner,
-    @Inject(MAIN_API_ENV) private readonly env: MainApiEnv,
-  ) {}
-
-  async clientCredentials(authorization: string | undefined): Promise<TokenResponseDto> {
-    const { apiKey, secret } = parseBasic(authorization);
-    const client = await this.credentials.apiClientFor(apiKey, secret);
-    if (!client) {
-      throw new OAuthError('invalid_client', 'Client authentication failed');
-    }
-    return this.respond(
-      { subject: `client:${client.id}`, companyId: client.companyId, roleId: client.roleId },
-      {
-        companyId: client.companyId,
-        apiClientId: client.id,
-      },
-    );
-  }
-
-  async password(username: string | undefined, password: string | undefined): Promise<TokenResponseDto> {
-    if (!username || !password) {
-      throw new OAuthError('invalid_request', 'username and password are required for grant_type=password');
-    }
-    const user = await this.credentials.userFor(username, password);
-    if (!user) {
-      throw new OAuthError('invalid_grant', 'Invalid username or password');
-    }
-    return this.respond(
-      { subject: `user:${user.id}`, companyId: user.companyId, roleId: user.roleId },
-      {
-        companyId: user.companyId,
-        userId: user.id,
-      },
-    );
-  }
-
-  async refresh(refreshToken: string): Promise<TokenResponseDto> {
-    const rotated = await this.refreshTokens.rotate(refreshToken, this.env.REFRESH_TOKEN_TTL_SECONDS);
-    const subject = await this.currentSubjectOf(rotated.subject);
-    if (!subject) {
-      await this.refreshTokens.revokeFamilyOf(rotated.refreshToken);
-      throw new OAuthError('invalid_grant', 'The account of this refresh token can no longer obtain tokens');
-    }
-    return {
-      access_token: this.signer.sign(subject),
-      token_type: 'Bearer',
-      expires_in: this.signer.ttlSeconds,
-      refresh_token: rotated.refreshToken,
+    private readonly throttle: LoginThrottle,
+    @Inject(MAIN_API_ENV) env: MainApiEnv,
+  ) {
+    this.lifetimes = {
+      idleSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      absoluteSeconds: env.REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
     };
   }
 
-  private async respond(
-    subject: AccessTokenSubject,
-    refreshSubject: RefreshSubject,
+  async clientCredentials(client: ClientCredentials | undefined, ip: string): Promise<TokenResponseDto> {
+    const account = await this.authenticateClient(client, ip);
+    return this.respond(account, { companyId: account.companyId, apiClientId: account.id });
+  }
+
+  async password(
+    username: string | undefined,
+    password: string | undefined,
+    ip: string,
   ): Promise<TokenResponseDto> {
-    const refreshToken = await this.refreshTokens.issue(refreshSubject, this.env.REFRESH_TOKEN_TTL_SECONDS);
+    if (!username || !password) {
+      throw new OAuthError('invalid_request', 'username and password are required for grant_type=password');
+    }
+    const attempt: LoginAttempt = { ip, account: `user:${username.toLowerCase()}` };
+    await this.throttle.assertNotBlocked(attempt);
+    const user =
+      (await this.credentials.userFor(username, password)) ??
+      (await this.failed(attempt, new OAuthError('invalid_grant', 'Invalid username or password')));
+    await this.throttle.recordSuccess(attempt);
+    return this.respond(user, { companyId: user.companyId, userId: user.id });
+  }
+
+  /**
+   * RFC 6749 §6: a token issued to an API client is refreshed only by that client, authenticated
+   * (Basic), and checked before the token is spent; a user's token needs no client.
+   */
+  async refresh(
+    refreshToken: string,
+    client: ClientCredentials | undefined,
+    ip: string,
+  ): Promise<TokenResponseDto> {
+    const issuedTo = await this.refreshTokens.subjectOf(refreshToken);
+    if (issuedTo?.apiClientId !== undefined) {
+      const account = await this.authenticateClient(client, ip);
+      if (account.id !== issuedTo.apiClientId) {
+        throw new OAuthError('invalid_grant', 'The refresh token was issued to another client');
+      }
+    }
+    let rotated: Awaited<ReturnType<RefreshTokensService['rotate']>>;
+    try {
+      rotated = await this.refreshTokens.rotate(refreshToken, this.lifetimes);
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        await this.failed({ ip }, error);
+      }
+      throw error;
+    }
+    const account = await this.currentAccountOf(rotated.subject);
+    if (!account) {
+      await this.refreshTokens.revokeFamily(rotated.familyId);
+      throw new OAuthError('invalid_grant', 'The account of this refresh token can no longer obtain tokens');
+    }
+    return this.tokens(account, rotated.refreshToken, rotated.familyId);
+  }
+
+  private async authenticateClient(client: ClientCredentials | undefined, ip: string): Promise<TokenAccount> {
+    const refusal = new OAuthError(
+      'invalid_client',
+      client
+        ? 'Client authentication failed'
+        : 'Client authentication required: Authorization: Basic base64(api_key:client_secret)',
+    );
+    if (!client) {
+      return this.failed({ ip }, refusal);
+    }
+    const account = await this.credentials.apiClientFor(client.apiKey, client.secret);
+    return account ?? this.failed({ ip, account: `key:${client.apiKey}` }, refusal);
+  }
+
+  /** Counts the failure, then refuses: with 429 once the caller is past a limit, else `refusal`. */
+  private async failed(attempt: LoginAttempt, refusal: OAuthError): Promise<never> {
+    const retryAfter = await this.throttle.recordFailure(attempt);
+    throw retryAfter > 0 ? new LoginThrottledError(retryAfter) : refusal;
+  }
+
+  private async respond(account: TokenAccount, refreshSubject: RefreshSubject): Promise<TokenResponseDto> {
+    const { refreshToken, familyId } = await this.refreshTokens.start(refreshSubject, this.lifetimes);
+    return this.tokens(account, refreshToken, familyId);
+  }
+
+  private tokens(account: TokenAccount, refreshToken: string, familyId: string): TokenResponseDto {
     return {
-      access_token: this.signer.sign(subject),
+      access_token: this.signer.sign(account, { sessionId: familyId }),
       token_type: 'Bearer',
       expires_in: this.signer.ttlSeconds,
       refresh_token: refreshToken,
     };
   }
 
-  /** Role and status are read again on refresh: a demoted or removed account does not keep its rights. */
-  private async currentSubjectOf(subject: RefreshSubject): Promise<AccessTokenSubject | undefined> {
-    if (subject.userId !== undefined) {
-      const user = await this.credentials.activeUser(subject.userId);
-      return user
-        ? { subject: `user:${user.id}`, companyId: user.companyId, roleId: user.roleId }
-        : undefined;
-    }
-    const client = await this.credentials.activeApiClient(subject.apiClientId);
-    return client
-      ? { subject: `client:${client.id}`, companyId: client.companyId, roleId: client.roleId }
-      : undefined;
+  /** Role, status and epoch are read again on refresh: a demoted or removed account keeps no rights. */
+  private currentAccountOf(subject: RefreshSubject): Promise<TokenAccount | undefined> {
+    return subject.userId !== undefined
+      ? this.credentials.activeUser(subject.userId)
+      : this.credentials.activeApiClient(subject.apiClientId);
   }
-}
-
-function parseBasic(authorization: string | undefined): { apiKey: string; secret: string } {
-  const match = authorization ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization) : null;
-  if (!match) {
-    throw new OAuthError(
-      'invalid_client',
-      'Client authentication required: Authorization: Basic base64(api_key:client_secret)',
-    );
-  }
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const separator = decoded.indexOf(':');
-  // U+0000 cannot be an api_key (and would fail in PostgreSQL rather than here).
-  if (separator <= 0 || separator > 200 || decoded.length > 500 || decoded.includes('\u0000')) {
-    throw new OAuthError('invalid_client', 'Client authentication failed');
-  }
-  return { apiKey: decoded.slice(0, separator), secret: decoded.slice(separator + 1) };
 }

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
 import { mainApiDataSourceOptions } from '../database/main-api.data-source';
-import { verifySecret } from '../security/secret-hashing';
+import { verifyClientSecret } from '../security/client-secrets';
+import { verifyPassword } from '../security/password-hashing';
 import { User } from '../users/user.entity';
 import { parseProvisionArguments } from './provision-arguments';
 import { ProvisioningService } from './provisioning.service';
@@ -60,9 +61,17 @@ describe('ProvisioningService', () => {
     expect(client).toMatchObject({ companyId: result.companyId, roleId: Role.CLevel });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
     expect(user.passwordHash).not.toContain(result.password);
-    await expect(verifySecret(result.password, user.passwordHash ?? '')).resolves.toBe(true);
-    await expect(verifySecret(result.clientSecret, client.secretHash)).resolves.toBe(true);
-    await expect(verifySecret('wrong', client.secretHash)).resolves.toBe(false);
+    await expect(verifyPassword(result.password, user.passwordHash ?? '')).resolves.toEqual({
+      matches: true,
+      outdated: false,
+    });
+    // 256 random bits: a fast hash, never the secret itself.
+    expect(client.secretHash).toMatch(/^sha256\$[0-9a-f]{64}$/);
+    expect(Buffer.from(result.clientSecret, 'base64url')).toHaveLength(32);
+    await expect(verifyClientSecret(result.clientSecret, client.secretHash)).resolves.toMatchObject({
+      matches: true,
+    });
+    await expect(verifyClientSecret('wrong', client.secretHash)).resolves.toMatchObject({ matches: false });
   });
 
   it('saves nothing when the e-mail is taken, whatever its case', async () => {
@@ -133,7 +142,9 @@ describe('ProvisioningService', () => {
     const stored = await dataSource
       .getRepository(ApiClient)
       .findOneOrFail({ where: { id: client.clientId }, select: { id: true, secretHash: true } });
-    await expect(verifySecret(client.clientSecret, stored.secretHash)).resolves.toBe(true);
+    await expect(verifyClientSecret(client.clientSecret, stored.secretHash)).resolves.toMatchObject({
+      matches: true,
+    });
   });
 
   it('refuses a company that does not exist', async () => {

@@ -3,7 +3,8 @@ import { Role } from '@platform/contracts';
 import type { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
-import { hashSecret, randomToken } from '../security/secret-hashing';
+import { hashClientSecret, newClientSecret } from '../security/client-secrets';
+import { hashPassword, randomToken } from '../security/password-hashing';
 import { User } from '../users/user.entity';
 
 export interface AddUserRequest {
@@ -67,7 +68,7 @@ export class ProvisioningService {
       firstName: request.firstName,
       lastName: request.lastName,
       roleId: request.roleId,
-      passwordHash: await hashSecret(password),
+      passwordHash: await hashPassword(password),
     });
     return {
       companyId: request.companyId,
@@ -83,12 +84,12 @@ export class ProvisioningService {
     request: AddClientRequest,
   ): Promise<{ companyId: number; clientId: number; apiKey: string; clientSecret: string; roleId: number }> {
     await this.assertCompanyExists(request.companyId);
-    const clientSecret = randomToken(32);
+    const clientSecret = newClientSecret();
     const client = await this.dataSource.getRepository(ApiClient).save({
       companyId: request.companyId,
       name: request.name,
       apiKey: newApiKey(),
-      secretHash: await hashSecret(clientSecret),
+      secretHash: hashClientSecret(clientSecret),
       roleId: request.roleId,
     });
     return {
@@ -108,9 +109,10 @@ export class ProvisioningService {
 
   async provision(request: ProvisionRequest): Promise<ProvisionedCompany> {
     const password = request.password ?? randomToken(12);
-    const clientSecret = randomToken(32);
+    const clientSecret = newClientSecret();
     const apiKey = newApiKey();
-    const [passwordHash, secretHash] = await Promise.all([hashSecret(password), hashSecret(clientSecret)]);
+    const passwordHash = await hashPassword(password);
+    const secretHash = hashClientSecret(clientSecret);
 
     return this.dataSource.transaction(async (manager) => {
       const company = await manager.getRepository(Company).save({

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -13,6 +14,10 @@ import { ParseIdPipe } from '@platform/runtime';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+
+const ROLE_GRANTS =
+  'Roles 1-2 (users and API clients alike). Only a C-Level (role 1) creates, changes or deletes a ' +
+  'C-Level user; you grant only roles at or below your own (role_id >= yours).';
 
 @ApiTags('users')
 @Controller('users')
@@ -34,10 +39,17 @@ export class UsersController {
   @Post()
   @Idempotent()
   @RequirePermission(Permission.ManageCompanySetup)
-  @ApiOperation({ summary: 'Create a user (422 AC004 when the e-mail is taken)' })
+  @ApiOperation({
+    summary: 'Create a user (422 AC004 when the e-mail is taken)',
+    description: `${ROLE_GRANTS} A role above your own is refused with 403 AC006.`,
+  })
   @ApiCreatedResponse({ type: UserDto })
-  async create(@Body() body: CreateUserDto): Promise<UserDto> {
-    return UserDto.from(await this.users.create(body));
+  @ApiForbiddenResponse({
+    type: MainApiErrorBodyDto,
+    description: 'When role_id is above your role, or is 1 (C-Level) and you are not C-Level',
+  })
+  async create(@Body() body: CreateUserDto, @CurrentPrincipal() caller: Principal): Promise<UserDto> {
+    return UserDto.from(await this.users.create(body, caller));
   }
 
   @Get()
@@ -60,20 +72,42 @@ export class UsersController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Update a user (only the fields sent)' })
+  @ApiOperation({
+    summary: 'Update a user (only the fields sent)',
+    description: `${ROLE_GRANTS} Nobody changes their own role_id; a user ranked above you cannot be changed.`,
+  })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: UserDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserDto): Promise<UserDto> {
-    return UserDto.from(await this.users.update(id, body));
+  @ApiForbiddenResponse({
+    type: MainApiErrorBodyDto,
+    description:
+      'For a change of your own role_id, a role above yours, a user ranked above you, or a C-Level user unless you are one',
+  })
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateUserDto,
+    @CurrentPrincipal() caller: Principal,
+  ): Promise<UserDto> {
+    return UserDto.from(await this.users.update(id, body, caller));
   }
 
   @Delete(':id')
   @RequirePermission(Permission.ManageCompanySetup)
-  @ApiOperation({ summary: 'Delete a user (soft delete; answers the deleted user)' })
+  @ApiOperation({
+    summary: 'Delete a user (soft delete; answers the deleted user)',
+    description: `${ROLE_GRANTS} A user ranked above you cannot be deleted.`,
+  })
   @ApiOkResponse({ type: UserDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<UserDto> {
-    return UserDto.from(await this.users.remove(id));
+  @ApiForbiddenResponse({
+    type: MainApiErrorBodyDto,
+    description: 'For a user ranked above you (a C-Level user, unless you are one)',
+  })
+  async remove(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentPrincipal() caller: Principal,
+  ): Promise<UserDto> {
+    return UserDto.from(await this.users.remove(id, caller));
   }
 }

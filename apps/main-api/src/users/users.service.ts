@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   TenantRepositoryFactory,
   paginate,
@@ -8,10 +8,11 @@ import {
 } from '@platform/database';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '@platform/contracts';
-import { hashSecret } from '../security/secret-hashing';
+import { hashPassword } from '../security/password-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
 import { Client } from '../clients/client.entity';
 import { Position } from '../positions/position.entity';
+import { refusalToCreate, refusalToDelete, refusalToUpdate, type Grantor } from './role-grants';
 import { User } from './user.entity';
 
 const USER_FILTERS: FilterDefinitions = {
@@ -69,7 +70,8 @@ export class UsersService {
     return withPosition(this.users.queryBuilder('u'));
   }
 
-  async create(body: CreateUserDto): Promise<User> {
+  async create(body: CreateUserDto, caller: Grantor): Promise<User> {
+    refuseIf(refusalToCreate(caller, body.role_id));
     if (body.user_position_id) {
       await this.positions.requireReference(body.user_position_id, 'user_position_id');
     }
@@ -82,7 +84,7 @@ export class UsersService {
       lastName: body.last_name,
       email: body.email.toLowerCase(),
       roleId: body.role_id,
-      passwordHash: body.password ? await hashSecret(body.password) : null,
+      passwordHash: body.password ? await hashPassword(body.password) : null,
       userPositionId: body.user_position_id ?? null,
       picture: body.picture ?? '',
       hidden: body.hidden ?? false,
@@ -113,8 +115,9 @@ export class UsersService {
     return user;
   }
 
-  async update(id: number, body: UpdateUserDto): Promise<User> {
+  async update(id: number, body: UpdateUserDto, caller: Grantor): Promise<User> {
     const user = await this.get(id);
+    refuseIf(refusalToUpdate(caller, user, body.role_id));
     if (body.user_position_id) {
       await this.positions.requireReference(body.user_position_id, 'user_position_id');
     }
@@ -140,8 +143,16 @@ export class UsersService {
   }
 
   /** Soft delete: hours and allocations keep naming the user; the login stops working. */
-  async remove(id: number): Promise<User> {
-    return this.users.softRemove(await this.get(id));
+  async remove(id: number, caller: Grantor): Promise<User> {
+    const user = await this.get(id);
+    refuseIf(refusalToDelete(caller, user));
+    return this.users.softRemove(user);
+  }
+}
+
+function refuseIf(refusal: string | undefined): void {
+  if (refusal !== undefined) {
+    throw new ForbiddenException(refusal);
   }
 }
 

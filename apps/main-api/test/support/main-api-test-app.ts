@@ -4,6 +4,7 @@ import {
   generateTestKeyPair,
   signTestToken,
   startTestService,
+  TEST_CHANGE_ORIGIN_KEY,
   type TestKeyPair,
   type TestService,
 } from '@platform/testing';
@@ -49,7 +50,7 @@ export async function startMainApiTestApp(
     definition: mainApiService,
     envClass: MainApiEnv,
     dataSourceOptions: mainApiDataSourceOptions,
-    env: { JWT_PRIVATE_KEY: keys.privatePem, ...env },
+    env: { JWT_PRIVATE_KEY: keys.privatePem, CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY, ...env },
   });
   const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
   const provisioning = new ProvisioningService(dataSource);

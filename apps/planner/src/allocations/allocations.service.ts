@@ -112,7 +112,7 @@ export class AllocationsService {
   }
 
   async save(body: AllocationDto, caller: CallerContext): Promise<void> {
-    const allocation = validAllocation(body);
+    const allocation = validAllocation(body, this.assignerOf(body));
     await this.checkUserProjectAndWorkDays(allocation, caller);
     try {
       await this.allocations.create(columnsOf(allocation));
@@ -124,7 +124,7 @@ export class AllocationsService {
   /** Changes an allocation in place (its primaryKey stays), possibly onto another project (rule 5). */
   async update(body: UpdateAllocationDto, caller: CallerContext): Promise<void> {
     const stored = await this.requireStored(identityOf(body.oldAllocation));
-    const next = validAllocation(body.newAllocation);
+    const next = validAllocation(body.newAllocation, this.assignerOf(body.newAllocation));
     await this.checkUserProjectAndWorkDays(next, caller);
     let changed: number;
     try {
@@ -191,6 +191,14 @@ export class AllocationsService {
       onProject,
       onOtherProjects,
     );
+  }
+
+  /**
+   * A user's token books in its own name whatever the body says, so a Project Manager cannot
+   * record the CEO as the one who decided. An API client has no user of its own: it names one.
+   */
+  private assignerOf(body: AllocationDto): number {
+    return this.principals.get().userId ?? body.assignedByUserId;
   }
 
   private async requireStored(identity: AllocationIdentity): Promise<Allocation> {
@@ -260,7 +268,7 @@ function identityOf(body: AllocationDto): AllocationIdentity {
 }
 
 /** Rule 1 (and decisions §6) beyond the field types the DTO checks. */
-function validAllocation(body: AllocationDto): AllocationValues {
+function validAllocation(body: AllocationDto, assignedByUserId: number): AllocationValues {
   const identity = identityOf(body);
   if (identity.from >= identity.to) {
     throw invalidAllocation(`from (${identity.from}) must be before to (${identity.to})`);
@@ -274,7 +282,7 @@ function validAllocation(body: AllocationDto): AllocationValues {
   return {
     ...identity,
     allocatedHours: body.allocatedHours,
-    assignedByUserId: body.assignedByUserId,
+    assignedByUserId,
     email: body.email ?? null,
   };
 }

@@ -1,24 +1,35 @@
-import { Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { Injectable, Optional, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../public.decorator';
 import type { Principal } from '../principal/principal';
 import { PrincipalContext } from '../principal/principal-context';
+import { TokenStatusSource } from '../revocation/token-status-source';
 import { VerifiedTokenCache } from './verified-token-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
+export const REVOKED_TOKEN_MESSAGE = 'Access token has been revoked';
+
 /**
  * Global guard: every route needs a valid bearer token unless it says `@Public()`. Any failure is a
  * 401 with a short reason, never the verifier's internals.
+ *
+ * A token that verifies is then checked against revocation (TokenStatusSource) once per cache
+ * period: the verified-token cache keeps an entry for a bounded time, so a revocation reaches this
+ * replica within that time plus the source's own delay (docs/decisions.md, "Revocation").
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   private readonly verified = new VerifiedTokenCache();
+  // Revoked stays revoked: remembered until the token's exp (at most an hour), so a client that
+  // keeps sending one costs neither a signature check nor a question.
+  private readonly revoked = new VerifiedTokenCache(10_000, 3_600_000);
 
   constructor(
     private readonly reflector: Reflector,
     private readonly principals: PrincipalContext,
+    @Optional() private readonly tokenStatus?: TokenStatusSource,
   ) {
     super();
   }
@@ -44,8 +55,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       this.principals.set(known);
       return true;
     }
+    if (token !== undefined && this.revoked.get(token)) {
+      throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
+    }
     const allowed = (await super.canActivate(context)) as boolean;
     if (allowed && token !== undefined && request.user) {
+      if (this.tokenStatus && (await this.tokenStatus.isRevoked(request.user, token))) {
+        this.revoked.remember(token, request.user);
+        throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
+      }
       this.verified.remember(token, request.user);
     }
     return allowed;

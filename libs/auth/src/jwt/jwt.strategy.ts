@@ -3,12 +3,13 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ROLE_IDS, type Role } from '@platform/contracts';
 import type { IncomingMessage } from 'node:http';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { ACCESS_TOKEN_ALGORITHM } from '../keys/jwk';
+import { ACCESS_TOKEN_ALGORITHM, isAccessTokenType } from '../keys/jwk';
 import { VerificationKeySource } from '../keys/verification-key-source';
 import type { AccessTokenClaims, Principal } from '../principal/principal';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings';
 
 const SUBJECT = /^(user|client):([1-9]\d{0,9})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rejections that passport reports as "info"; the guard turns them into 401 messages. */
 export class InvalidTokenError extends Error {}
@@ -33,7 +34,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
         done: (error: Error | null, key?: string) => void,
       ) => {
         const header = decodeHeader(rawToken);
-        if (!header || header.alg !== ACCESS_TOKEN_ALGORITHM || typeof header.kid !== 'string') {
+        // `typ` too: only a JWT that says it is an access token is one (RFC 9068, RFC 8725 §3.11).
+        if (
+          !header ||
+          header.alg !== ACCESS_TOKEN_ALGORITHM ||
+          !isAccessTokenType(header.typ) ||
+          typeof header.kid !== 'string'
+        ) {
           done(new InvalidTokenError('unsupported token header'));
           return;
         }
@@ -57,7 +64,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       !Number.isSafeInteger(claims.company_id) ||
       (claims.company_id ?? 0) < 1 ||
       !ROLE_IDS.includes(claims.role_id as Role) ||
-      typeof claims.jti !== 'string'
+      typeof claims.jti !== 'string' ||
+      (claims.sid !== undefined && (typeof claims.sid !== 'string' || !UUID.test(claims.sid))) ||
+      (claims.epoch !== undefined && !(Number.isSafeInteger(claims.epoch) && claims.epoch >= 0))
     ) {
       throw new InvalidTokenError('malformed claims');
     }
@@ -68,11 +77,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       roleId: claims.role_id as Role,
       ...(subject[1] === 'user' ? { userId: id } : { clientId: id }),
       tokenId: claims.jti,
+      ...(claims.sid !== undefined && { sessionId: claims.sid }),
+      epoch: claims.epoch ?? 0,
     };
   }
 }
 
-function decodeHeader(rawToken: string): { alg?: unknown; kid?: unknown } | undefined {
+function decodeHeader(rawToken: string): { alg?: unknown; typ?: unknown; kid?: unknown } | undefined {
   try {
     const header: unknown = JSON.parse(
       Buffer.from(rawToken.split('.')[0] ?? '', 'base64url').toString('utf8'),

@@ -1,7 +1,15 @@
+import { JWKS_CACHE_TTL_MS } from '../keys/jwks-key-source';
 import type { Principal } from '../principal/principal';
 import { VerifiedTokenCache } from './verified-token-cache';
 
-const principal: Principal = { subject: 'user:1', companyId: 1, roleId: 1, userId: 1, tokenId: 'j1' };
+const principal: Principal = {
+  subject: 'user:1',
+  companyId: 1,
+  roleId: 1,
+  userId: 1,
+  tokenId: 'j1',
+  epoch: 0,
+};
 const tokenExpiringAt = (expSeconds: number, marker = 'a'): string =>
   [
     Buffer.from('{"alg":"RS256"}').toString('base64url'),
@@ -24,7 +32,7 @@ describe('VerifiedTokenCache', () => {
     expect(cache.get(`${token}x`, now)).toBeUndefined();
   });
 
-  it('forgets a token at its exp, even within the minute', () => {
+  it('forgets a token at its exp, even before its 30 s are up', () => {
     const cache = new VerifiedTokenCache();
     const token = tokenExpiringAt(now / 1000 + 10);
     cache.remember(token, principal, now);
@@ -33,13 +41,18 @@ describe('VerifiedTokenCache', () => {
     expect(cache.get(token, now + 10_000)).toBeUndefined();
   });
 
-  it('forgets any token after a minute, so a withdrawn key stops counting soon', () => {
+  it('forgets any token after 30 s, so a key withdrawn from the JWKS stops verifying within 60 s', () => {
+    // The worst case: the key source still holds the withdrawn key for up to its 30 s TTL, and a
+    // token it verified in the last instant is remembered from then on.
+    const withdrawnAt = now;
+    const lastVerifiedWithTheKey = withdrawnAt + JWKS_CACHE_TTL_MS - 1;
     const cache = new VerifiedTokenCache();
     const token = tokenExpiringAt(now / 1000 + 3600);
-    cache.remember(token, principal, now);
+    cache.remember(token, principal, lastVerifiedWithTheKey);
 
-    expect(cache.get(token, now + 59_999)).toBeDefined();
-    expect(cache.get(token, now + 60_000)).toBeUndefined();
+    expect(cache.get(token, lastVerifiedWithTheKey + 29_999)).toBeDefined();
+    expect(cache.get(token, lastVerifiedWithTheKey + 30_000)).toBeUndefined();
+    expect(lastVerifiedWithTheKey + 30_000 - withdrawnAt).toBeLessThanOrEqual(60_000);
   });
 
   it('does not keep a token without a readable exp, or already expired', () => {

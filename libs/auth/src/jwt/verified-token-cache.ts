@@ -1,19 +1,25 @@
 import type { Principal } from '../principal/principal';
 
 /**
+ * A key withdrawn from the JWKS stops counting within a minute: the key source forgets it within
+ * its 30 s TTL, and a token it verified just before is remembered at most this much longer.
+ */
+export const VERIFIED_TOKEN_MAX_AGE_MS = 30_000;
+
+/**
  * Tokens this replica verified recently, by their exact text: a client sends the same token on
  * every request for an hour, and the planner forwards one token to main-api several times per
- * request, so the RS256 check and passport's per-request machinery run once per token and minute
+ * request, so the RS256 check and passport's per-request machinery run once per token and 30 s
  * instead of once per request. Only verified tokens enter; an entry lasts until the token's `exp`
- * or one minute, whichever comes first (a key withdrawn from the JWKS stops counting within a
- * minute); the oldest entries go first once it holds `maxEntries`.
+ * or `VERIFIED_TOKEN_MAX_AGE_MS`, whichever comes first; the oldest entries go first once it holds
+ * `maxEntries`.
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, { principal: Principal; validUntil: number }>();
 
   constructor(
     private readonly maxEntries = 10_000,
-    private readonly maxAgeMs = 60_000,
+    private readonly maxAgeMs = VERIFIED_TOKEN_MAX_AGE_MS,
   ) {}
 
   get(token: string, now = Date.now()): Principal | undefined {

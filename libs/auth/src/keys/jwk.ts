@@ -2,6 +2,21 @@ import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'no
 
 export const ACCESS_TOKEN_ALGORITHM = 'RS256';
 
+/**
+ * The `typ` header of an access token (RFC 9068): explicit typing, so a JWT of another kind signed
+ * with the same key is never taken for an access token (RFC 8725 §3.11).
+ */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+/** `typ` is a media type: case-insensitive, `application/` optional (RFC 7515 §4.1.9). */
+export function isAccessTokenType(typ: unknown): boolean {
+  if (typeof typ !== 'string') {
+    return false;
+  }
+  const type = typ.toLowerCase();
+  return type === ACCESS_TOKEN_TYPE || type === `application/${ACCESS_TOKEN_TYPE}`;
+}
+
 /** A public key as published in the JWKS document. */
 export interface PublicJwk {
   kty: 'RSA';

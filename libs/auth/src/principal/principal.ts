@@ -10,6 +10,10 @@ export interface Principal {
   clientId?: number;
   /** The token's `jti`. */
   tokenId: string;
+  /** The token's `sid`: the refresh-token family (login) it came from, when it came from one. */
+  sessionId?: string;
+  /** The token's `epoch`: below the subject's current epoch, the token is revoked. */
+  epoch: number;
 }
 
 /** Claims of the platform's access tokens (decisions §2). */
@@ -22,4 +26,8 @@ export interface AccessTokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** The login (refresh-token family) the token belongs to: revoking the family ends the token. */
+  sid?: string;
+  /** The subject's token epoch at issue (absent means 0). */
+  epoch?: number;
 }

@@ -2,6 +2,7 @@ import { Expose } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
 import { ToBoolean } from './env-transforms';
+import { TrustProxySetting, type TrustProxy } from './trust-proxy.setting';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -47,6 +48,13 @@ export class BaseServiceEnv {
 
   @IntegerSetting('SHUTDOWN_GRACE_MS', 0, 120000, 'of milliseconds')
   SHUTDOWN_GRACE_MS = 10000;
+
+  /**
+   * Which X-Forwarded-For hops to believe for `request.ip` (the token endpoint's per-IP rate limit
+   * reads it). Off by default: without a proxy in front, the header is whatever the caller wrote.
+   */
+  @TrustProxySetting('TRUST_PROXY')
+  TRUST_PROXY: TrustProxy = false;
 
   @Expose()
   @IsString()

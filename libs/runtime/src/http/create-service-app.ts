@@ -6,6 +6,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
+import { fastifyTrustProxy } from '../config/trust-proxy.setting';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
 import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
@@ -42,7 +43,8 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    trustProxy: true,
+    // Only the proxies the deployment names: trusting any sender let a caller choose its own IP.
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(definition.rootModule(env), adapter, {

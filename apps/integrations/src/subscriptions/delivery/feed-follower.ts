@@ -96,6 +96,7 @@ export class FeedFollower {
         companyId,
         roleId: Role.CLevel,
         tokenId: 'delivery-worker',
+        epoch: 0,
       });
       return work();
     });

@@ -10,6 +10,7 @@ import { AddProjectEstimatesAndCosts1795361626258 } from './1795361626258-AddPro
 import { AddProjectNameSearchIndex1795361793205 } from './1795361793205-AddProjectNameSearchIndex';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddChangeFeed1795440000000 } from './1795440000000-AddChangeFeed';
+import { AddTokenRevocation1795500000000 } from './1795500000000-AddTokenRevocation';
 import { AddRatecardDetailsAndClientUsers1795361932140 } from './1795361932140-AddRatecardDetailsAndClientUsers';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddTasks1795361435513 } from './1795361435513-AddTasks';
@@ -37,4 +38,5 @@ export const MAIN_API_MIGRATIONS = [
   AddProjectNameSearchIndex1795361793205,
   AddRatecardDetailsAndClientUsers1795361932140,
   AddChangeFeed1795440000000,
+  AddTokenRevocation1795500000000,
 ];

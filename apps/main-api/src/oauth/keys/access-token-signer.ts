@@ -1,11 +1,18 @@
 import { randomUUID, sign } from 'node:crypto';
-import { ACCESS_TOKEN_ALGORITHM, type AccessTokenClaims } from '@platform/auth';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_TYPE, type AccessTokenClaims } from '@platform/auth';
 import type { SigningKeys } from './signing-keys';
 
 export interface AccessTokenSubject {
   subject: `user:${number}` | `client:${number}`;
   companyId: number;
   roleId: number;
+  /** The subject's token epoch now: moving it on revokes this token. */
+  epoch: number;
+}
+
+/** The login a token belongs to: the refresh-token family issued with it (claim `sid`). */
+export interface AccessTokenSession {
+  sessionId: string;
 }
 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -21,7 +28,7 @@ export class AccessTokenSigner {
     return this.settings.ttlSeconds;
   }
 
-  sign(subject: AccessTokenSubject, now = new Date()): string {
+  sign(subject: AccessTokenSubject, session?: AccessTokenSession, now = new Date()): string {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const claims: AccessTokenClaims = {
       iss: this.settings.issuer,
@@ -32,8 +39,10 @@ export class AccessTokenSigner {
       iat: issuedAt,
       exp: issuedAt + this.settings.ttlSeconds,
       jti: randomUUID(),
+      ...(session && { sid: session.sessionId }),
+      epoch: subject.epoch,
     };
-    const signingInput = `${encode({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: this.keys.kid })}.${encode(claims)}`;
+    const signingInput = `${encode({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: this.keys.kid })}.${encode(claims)}`;
     const signature = sign('sha256', Buffer.from(signingInput), this.keys.privateKey).toString('base64url');
     return `${signingInput}.${signature}`;
   }

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * Fixed-window request counters of the token endpoints. In Postgres, not in memory, so every replica
+ * Fixed-window failure counters of the token endpoints. In Postgres, not in memory, so every replica
  * counts against the same limit. Keyed by IP or client, not by company: the caller is not yet known.
  */
 @Entity({ name: 'rate_limit_buckets' })
@@ -12,6 +12,11 @@ export class RateLimitBucket {
   @Column({ name: 'window_ends_at', type: 'timestamptz' })
   windowEndsAt!: Date;
 
+  /** Failed attempts in the window. */
   @Column({ type: 'integer' })
   hits!: number;
+
+  /** Past the limit: no attempt is checked before then (a back-off that doubles per failure). */
+  @Column({ name: 'blocked_until', type: 'timestamptz', nullable: true })
+  blockedUntil!: Date | null;
 }

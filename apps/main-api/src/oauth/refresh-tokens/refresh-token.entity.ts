@@ -55,6 +55,10 @@ export class RefreshToken {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
+  /** When the family ends, however often it rotates (RFC 9700 §4.14.2). */
+  @Column({ name: 'family_expires_at', type: 'timestamptz' })
+  familyExpiresAt!: Date;
+
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
 

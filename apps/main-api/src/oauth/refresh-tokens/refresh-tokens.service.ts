@@ -8,6 +8,19 @@ export type RefreshSubject = { companyId: number } & (
   { userId: number; apiClientId?: never } | { apiClientId: number; userId?: never }
 );
 
+export interface RefreshLifetimes {
+  /** A token not used within this long expires. */
+  idleSeconds: number;
+  /** A login (family) ends this long after it started, however often it rotates. */
+  absoluteSeconds: number;
+}
+
+/** A newly issued refresh token and the login (family) it belongs to. */
+export interface IssuedRefreshToken {
+  refreshToken: string;
+  familyId: string;
+}
+
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Issues, rotates and revokes refresh tokens; only hashes are stored. */
@@ -15,23 +28,22 @@ const hashOf = (token: string): string => createHash('sha256').update(token).dig
 export class RefreshTokensService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A new token; in the given family when rotating, else a new family (a new login). */
-  async issue(
-    subject: RefreshSubject,
-    ttlSeconds: number,
-    familyId: string = randomUUID(),
-    manager?: EntityManager,
-  ): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await (manager ?? this.dataSource.manager).getRepository(RefreshToken).insert({
-      companyId: subject.companyId,
-      familyId,
-      tokenHash: hashOf(token),
-      userId: subject.userId ?? null,
-      apiClientId: subject.apiClientId ?? null,
-      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  /** The first token of a new login. */
+  async start(subject: RefreshSubject, lifetimes: RefreshLifetimes): Promise<IssuedRefreshToken> {
+    const familyExpiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
+    return this.issue(this.dataSource.manager, subject, lifetimes, randomUUID(), familyExpiresAt);
+  }
+
+  /**
+   * Who a token was issued to, without spending it: a client-credentials family must be presented
+   * by its client, checked before the token is spent. Undefined for an unknown token.
+   */
+  async subjectOf(token: string): Promise<RefreshSubject | undefined> {
+    const stored = await this.dataSource.getRepository(RefreshToken).findOne({
+      where: { tokenHash: hashOf(token) },
+      select: { companyId: true, userId: true, apiClientId: true },
     });
-    return token;
+    return stored ? subjectOf(stored) : undefined;
   }
 
   /**
@@ -41,8 +53,8 @@ export class RefreshTokensService {
    */
   async rotate(
     token: string,
-    ttlSeconds: number,
-  ): Promise<{ subject: RefreshSubject; refreshToken: string }> {
+    lifetimes: RefreshLifetimes,
+  ): Promise<{ subject: RefreshSubject } & IssuedRefreshToken> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(RefreshToken);
       const stored = await repository.findOne({
@@ -53,24 +65,16 @@ export class RefreshTokensService {
         return { refused: 'Refresh token is invalid' } as const;
       }
       if (stored.usedAt || stored.revokedAt) {
-        await repository
-          .createQueryBuilder()
-          .update()
-          .set({ revokedAt: () => 'now()' })
-          .where('family_id = :familyId AND revoked_at IS NULL', { familyId: stored.familyId })
-          .execute();
+        await revokeFamily(manager, stored.familyId);
         return { refused: 'Refresh token was already used; every token of this login is revoked' } as const;
       }
-      if (stored.expiresAt.getTime() <= Date.now()) {
+      if (Math.min(stored.expiresAt.getTime(), stored.familyExpiresAt.getTime()) <= Date.now()) {
         return { refused: 'Refresh token has expired' } as const;
       }
       await repository.update({ id: stored.id }, { usedAt: () => 'now()' });
-      const subject: RefreshSubject =
-        stored.userId !== null
-          ? { companyId: stored.companyId, userId: stored.userId }
-          : { companyId: stored.companyId, apiClientId: stored.apiClientId as number };
-      const refreshToken = await this.issue(subject, ttlSeconds, stored.familyId, manager);
-      return { subject, refreshToken };
+      const subject = subjectOf(stored);
+      const next = await this.issue(manager, subject, lifetimes, stored.familyId, stored.familyExpiresAt);
+      return { subject, ...next };
     });
     // The family revocation above is committed before the refusal is answered.
     if (outcome.refused !== undefined) {
@@ -79,17 +83,44 @@ export class RefreshTokensService {
     return outcome;
   }
 
-  /** Revokes every live token of a family (e.g. when its subject can no longer log in). */
-  async revokeFamilyOf(token: string): Promise<void> {
-    await this.dataSource
-      .getRepository(RefreshToken)
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: () => 'now()' })
-      .where(
-        'family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = :hash) AND revoked_at IS NULL',
-        { hash: hashOf(token) },
-      )
-      .execute();
+  /** Revokes every token of a login; its access tokens stop counting too (claim `sid`). */
+  async revokeFamily(familyId: string): Promise<void> {
+    await revokeFamily(this.dataSource.manager, familyId);
   }
+
+  private async issue(
+    manager: EntityManager,
+    subject: RefreshSubject,
+    lifetimes: RefreshLifetimes,
+    familyId: string,
+    familyExpiresAt: Date,
+  ): Promise<IssuedRefreshToken> {
+    const token = randomBytes(32).toString('base64url');
+    await manager.getRepository(RefreshToken).insert({
+      companyId: subject.companyId,
+      familyId,
+      tokenHash: hashOf(token),
+      userId: subject.userId ?? null,
+      apiClientId: subject.apiClientId ?? null,
+      expiresAt: new Date(Math.min(Date.now() + lifetimes.idleSeconds * 1000, familyExpiresAt.getTime())),
+      familyExpiresAt,
+    });
+    return { refreshToken: token, familyId };
+  }
+}
+
+function subjectOf(stored: Pick<RefreshToken, 'companyId' | 'userId' | 'apiClientId'>): RefreshSubject {
+  return stored.userId !== null
+    ? { companyId: stored.companyId, userId: stored.userId }
+    : { companyId: stored.companyId, apiClientId: stored.apiClientId as number };
+}
+
+async function revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
+  await manager
+    .getRepository(RefreshToken)
+    .createQueryBuilder()
+    .update()
+    .set({ revokedAt: () => 'now()' })
+    .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
+    .execute();
 }

@@ -63,7 +63,13 @@ export class AllocationDto {
   @IsDateOnly()
   to!: string;
 
-  @ApiProperty({ example: 3, description: 'The user who made the allocation' })
+  @ApiProperty({
+    example: 3,
+    description:
+      "The user who made the allocation. With a user's token the planner records that user, whatever " +
+      "this says (nobody books in another user's name); an API client's token names any user of the " +
+      'company (UserNotFoundError otherwise). Required either way; not compared when finding an allocation.',
+  })
   @IsEntityId()
   assignedByUserId!: number;
 

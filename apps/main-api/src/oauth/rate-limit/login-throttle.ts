@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+
+export interface LoginThrottleSettings {
+  /** Failed attempts per IP in a window, over all accounts. */
+  perIp: number;
+  /** Failed attempts per account identifier from one IP in a window. */
+  perAccountAndIp: number;
+  /** Failed attempts per account identifier from all IPs in a window (distributed guessing). */
+  perAccount: number;
+  windowSeconds: number;
+}
+
+/** What a token request is about: the IP it comes from and the account it names, if any. */
+export interface LoginAttempt {
+  ip: string;
+  /** `key:<api key>`, `user:<e-mail>` or `refresh`, as the grant actually used names the caller. */
+  account?: string;
+}
+
+/** 429 with Retry-After, in main-api's error body (AC007). */
+export class LoginThrottledError extends HttpException {
+  constructor(retryAfterSeconds: number) {
+    super(
+      { message: 'Too many failed sign-in attempts; retry later', retryAfterSeconds },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+interface Bucket {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts failed token requests, never successful ones, per IP, per account and IP, and per account,
+ * in PostgreSQL so every replica counts against the same limits. Past a limit the bucket backs off:
+ * 1 s after the first failure too many, doubling with each further one, at most the window. A
+ * correct secret is therefore never slowed down by somebody else's failures where the grant is
+ * cheap to check (client credentials, refresh), and a password guesser is throttled per IP and
+ * account. Accounts are kept as digests: the table holds no e-mail address.
+ */
+export class LoginThrottle {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: LoginThrottleSettings,
+  ) {}
+
+  /** Refuses with 429 when any bucket of the attempt is backing off. */
+  async assertNotBlocked(attempt: LoginAttempt): Promise<void> {
+    const retryAfter = await this.retryAfterSeconds(this.bucketsOf(attempt).map(({ key }) => key));
+    if (retryAfter > 0) {
+      throw new LoginThrottledError(retryAfter);
+    }
+  }
+
+  /** Counts a failure; answers the seconds to wait when this failure put a bucket past its limit. */
+  async recordFailure(attempt: LoginAttempt): Promise<number> {
+    const buckets = this.bucketsOf(attempt);
+    const counted = await this.dataSource.query<{ key: string; hits: number }[]>(
+      `INSERT INTO rate_limit_buckets (key, window_ends_at, hits)
+       SELECT key, now() + make_interval(secs => $2), 1 FROM unnest($1::text[]) AS key
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limit_buckets.window_ends_at <= now() THEN 1 ELSE rate_limit_buckets.hits + 1 END,
+         blocked_until = CASE WHEN rate_limit_buckets.window_ends_at <= now() THEN NULL
+                              ELSE rate_limit_buckets.blocked_until END,
+         window_ends_at = CASE WHEN rate_limit_buckets.window_ends_at <= now()
+                               THEN EXCLUDED.window_ends_at ELSE rate_limit_buckets.window_ends_at END
+       RETURNING key, hits`,
+      [buckets.map(({ key }) => key), this.settings.windowSeconds],
+    );
+    const limitOf = new Map(buckets.map(({ key, limit }) => [key, limit]));
+    const backOffs = counted
+      .map(({ key, hits }) => ({ key, over: hits - (limitOf.get(key) ?? Infinity) }))
+      .filter(({ over }) => over > 0)
+      .map(({ key, over }) => ({
+        key,
+        seconds: Math.min(2 ** Math.min(over - 1, 20), this.settings.windowSeconds),
+      }));
+    if (backOffs.length > 0) {
+      await this.dataSource.query(
+        `UPDATE rate_limit_buckets AS bucket SET blocked_until = now() + make_interval(secs => b.seconds)
+           FROM unnest($1::text[], $2::int[]) AS b(key, seconds) WHERE bucket.key = b.key`,
+        [backOffs.map(({ key }) => key), backOffs.map(({ seconds }) => seconds)],
+      );
+    }
+    if (Math.random() < 0.01) {
+      // Opportunistic clean-up of long-expired windows; no job to schedule.
+      await this.dataSource.query(
+        "DELETE FROM rate_limit_buckets WHERE window_ends_at < now() - interval '1 hour'",
+      );
+    }
+    return Math.max(0, ...backOffs.map(({ seconds }) => seconds));
+  }
+
+  /** A success from this IP clears that account's failures from it (the owner got it right). */
+  async recordSuccess(attempt: LoginAttempt): Promise<void> {
+    if (attempt.account !== undefined) {
+      await this.dataSource.query('DELETE FROM rate_limit_buckets WHERE key = $1', [
+        accountAndIpKey(attempt.account, attempt.ip),
+      ]);
+    }
+  }
+
+  private async retryAfterSeconds(keys: string[]): Promise<number> {
+    const [row] = await this.dataSource.query<{ seconds: string | null }[]>(
+      `SELECT ceil(max(extract(epoch FROM blocked_until - now()))) AS seconds
+         FROM rate_limit_buckets WHERE key = ANY($1) AND blocked_until > now()`,
+      [keys],
+    );
+    return row?.seconds === null || row === undefined ? 0 : Math.max(1, Number(row.seconds));
+  }
+
+  private bucketsOf(attempt: LoginAttempt): Bucket[] {
+    const buckets: Bucket[] = [{ key: `ip:${attempt.ip}`, limit: this.settings.perIp }];
+    if (attempt.account !== undefined) {
+      buckets.push(
+        { key: accountAndIpKey(attempt.account, attempt.ip), limit: this.settings.perAccountAndIp },
+        { key: `account:${digest(attempt.account)}`, limit: this.settings.perAccount },
+      );
+    }
+    return buckets;
+  }
+}
+
+const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
+function accountAndIpKey(account: string, ip: string): string {
+  return `account:${digest(account)}:${ip}`;
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { TokenStatusSource, type Principal } from '@platform/auth';
+import { DataSource } from 'typeorm';
+
+/**
+ * Revocation as main-api's database knows it: a token is revoked when its subject's epoch moved on
+ * since it was issued (role changed, user deleted, API client revoked: triggers of migration
+ * AddTokenRevocation) or when its login's refresh-token family was revoked (reuse, logout). One
+ * indexed statement, asked once per token and cache period by the guard.
+ */
+@Injectable()
+export class DatabaseTokenStatus extends TokenStatusSource {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async isRevoked(principal: Principal): Promise<boolean> {
+    const [row] = await this.dataSource.query<{ epoch: number; family_revoked: boolean }[]>(
+      `SELECT coalesce((SELECT epoch FROM subject_token_epochs WHERE subject = $1), 0) AS epoch,
+              EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2::uuid AND revoked_at IS NOT NULL)
+                AS family_revoked`,
+      [principal.subject, principal.sessionId ?? null],
+    );
+    return row.family_revoked || principal.epoch < row.epoch;
+  }
+}
