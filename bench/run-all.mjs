@@ -47,6 +47,20 @@ async function load(options, duration = SECONDS) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Signatures per second of one process that only signs (bench/rs256-sign-rate.mjs). */
+function signingRate(privatePem, seconds) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(process.execPath, [join(root, 'bench', 'rs256-sign-rate.mjs'), String(seconds)], {
+      env: { ...process.env, BENCH_SIGNING_KEY: privatePem },
+    });
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out).perSecond) : reject(new Error(`signing rate exited ${code}`)),
+    );
+  });
+}
+
 /** The median of each figure over the rounds (errors: their sum). */
 function summarize(rounds) {
   return {
@@ -94,8 +108,6 @@ try {
   const mainApiEnv = {
     ...common,
     JWT_PRIVATE_KEY: key.privatePem,
-    TOKEN_RATE_LIMIT_PER_IP: '100000',
-    TOKEN_RATE_LIMIT_PER_CLIENT: '100000',
   };
   for (const app of ['main-api', 'planner', 'integrations']) {
     await runCommand(app, 'migrate.js', common);
@@ -315,21 +327,30 @@ try {
     undefined,
     'no baseline: each create is a reservation, a main-api create and a completion',
   );
-  // Last: the hashes still queued when the round ends must not slow another case down.
-  await measure(
-    'POST /v1/oauth/token (client credentials)',
-    {
-      url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
-      },
-      // Each request waits its turn for the hash behind the others: no client-side timeout.
-      timeout: 120,
+  // Issue 19: the client-credentials endpoint against the rate at which one Node process signs the
+  // same tokens with the same key and does nothing else, in alternating rounds of the same length.
+  say('POST /v1/oauth/token (client credentials) against RS256 signing alone');
+  const tokenEndpoint = {
+    url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
     },
-    undefined,
-    'no baseline: the cost is the deliberately slow secret hash (scrypt)',
-  );
+  };
+  await load(tokenEndpoint, WARM_UP_SECONDS);
+  const tokenRounds = [];
+  const signingRounds = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    signingRounds.push(await signingRate(key.privatePem, SECONDS));
+    tokenRounds.push(await load(tokenEndpoint));
+  }
+  const tokenEndpointResult = summarize(tokenRounds);
+  cases.push({
+    name: 'POST /v1/oauth/token (client credentials)',
+    service: tokenEndpointResult,
+    note: 'baseline: RS256 signing alone, below',
+  });
+  const signingAlone = median(signingRounds);
   for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
     memory.loaded[name] = await rssMiB(service.pid);
   }
@@ -362,7 +383,18 @@ try {
     '| --- | --- | --- |',
     ...scaling.map((row) => `| ${row.projects.toLocaleString('en')} | ${row.list} | ${row.detail} |`),
     '',
-    '## Memory (RSS, MiB)',
+    '## Token endpoint against RS256 signing alone (issue 19: at least 0.5)',
+    '',
+    'One Node process signing access tokens of the same shape with the same 2048-bit key in a loop ' +
+      '(`bench/rs256-sign-rate.mjs`), and `POST /v1/oauth/token?grant_type=client_credentials` with a correct ' +
+      `API key and secret, ${ROUNDS} alternating rounds of ${SECONDS} s each, medians.`,
+    '',
+    '| token endpoint req/s | p99 ms | RS256 signatures/s alone | ratio | rounds (endpoint / signing) |',
+    '| --- | --- | --- | --- | --- |',
+    `| ${tokenEndpointResult.rps} | ${tokenEndpointResult.p99} | ${signingAlone} | ${(tokenEndpointResult.rps / signingAlone).toFixed(2)} | ` +
+      `${tokenEndpointResult.rounds.join(', ')} / ${signingRounds.join(', ')} |`,
+    '',
+    '## Memory (RSS, MiB; issue 19: main-api at most 250 after the whole bench)',
     '',
     '| service | idle | after the load |',
     '| --- | --- | --- |',

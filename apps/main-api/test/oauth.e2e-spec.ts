@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, scryptSync, verify } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   generateTestKeyPair,
@@ -160,6 +160,49 @@ describe('main-api OAuth (e2e)', () => {
         sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
         epoch: 0,
       });
+    });
+
+    it('stores client secrets as SHA-256, and upgrades one still stored as scrypt on its first use', async () => {
+      const secret = 'a-secret-issued-before-sha256-hashing-existed-0123456789';
+      const salt = randomBytes(16);
+      const legacy = [
+        'scrypt',
+        1024,
+        8,
+        1,
+        salt.toString('base64url'),
+        scryptSync(secret, salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url'),
+      ].join('$');
+      await dataSource.query(
+        `INSERT INTO api_clients (company_id, name, api_key, secret_hash, role_id) VALUES ($1, 'Legacy', 'ak_legacy', $2, 2)`,
+        [acme.companyId, legacy],
+      );
+      const storedHash = async () =>
+        (
+          await dataSource.query<{ secret_hash: string }[]>(
+            "SELECT secret_hash FROM api_clients WHERE api_key = 'ak_legacy'",
+          )
+        )[0].secret_hash;
+      const issue = () =>
+        post('/v1/oauth/token?grant_type=client_credentials', '', {
+          authorization: basic('ak_legacy', secret),
+        });
+
+      const first = await issue();
+      const upgraded = await storedHash();
+      const second = await issue();
+
+      expect(first.statusCode).toBe(200);
+      expect(upgraded).toBe(`sha256$${createHash('sha256').update(secret).digest('hex')}`);
+      expect(second.statusCode).toBe(200);
+      expect(claimsOf(second.json<TokenResponse>().access_token)).toMatchObject({ role_id: 2 });
+      expect(
+        (
+          await post('/v1/oauth/token?grant_type=client_credentials', '', {
+            authorization: basic('ak_legacy', 'wrong'),
+          })
+        ).statusCode,
+      ).toBe(401);
     });
 
     it.each([

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
+import { hashClientSecret } from '../security/client-secrets';
 import { CredentialsService, type TokenAccount } from './credentials.service';
 import type { TokenResponseDto } from './dto/token-response.dto';
 import { AccessTokenSigner } from './keys/access-token-signer';
@@ -40,6 +41,17 @@ export class OAuthService {
   }
 
   async clientCredentials(client: ClientCredentials | undefined, ip: string): Promise<TokenResponseDto> {
+    const started =
+      client &&
+      (await this.refreshTokens.startForClient(
+        client.apiKey,
+        hashClientSecret(client.secret),
+        this.lifetimes,
+      ));
+    if (started) {
+      return this.tokens(started.account, started.refreshToken, started.familyId);
+    }
+    // Refused, or a secret stored before SHA-256: checked, counted and upgraded the slow way.
     const account = await this.authenticateClient(client, ip);
     return this.respond(account, { companyId: account.companyId, apiClientId: account.id });
   }
@@ -95,17 +107,23 @@ export class OAuthService {
   }
 
   private async authenticateClient(client: ClientCredentials | undefined, ip: string): Promise<TokenAccount> {
-    const refusal = new OAuthError(
-      'invalid_client',
-      client
-        ? 'Client authentication failed'
-        : 'Client authentication required: Authorization: Basic base64(api_key:client_secret)',
-    );
     if (!client) {
-      return this.failed({ ip }, refusal);
+      return this.failed(
+        { ip },
+        new OAuthError(
+          'invalid_client',
+          'Client authentication required: Authorization: Basic base64(api_key:client_secret)',
+        ),
+      );
     }
     const account = await this.credentials.apiClientFor(client.apiKey, client.secret);
-    return account ?? this.failed({ ip, account: `key:${client.apiKey}` }, refusal);
+    return (
+      account ??
+      this.failed(
+        { ip, account: `key:${client.apiKey}` },
+        new OAuthError('invalid_client', 'Client authentication failed'),
+      )
+    );
   }
 
   /** Counts the failure, then refuses: with 429 once the caller is past a limit, else `refusal`. */
@@ -119,9 +137,13 @@ export class OAuthService {
     return this.tokens(account, refreshToken, familyId);
   }
 
-  private tokens(account: TokenAccount, refreshToken: string, familyId: string): TokenResponseDto {
+  private async tokens(
+    account: TokenAccount,
+    refreshToken: string,
+    familyId: string,
+  ): Promise<TokenResponseDto> {
     return {
-      access_token: this.signer.sign(account, { sessionId: familyId }),
+      access_token: await this.signer.sign(account, { sessionId: familyId }),
       token_type: 'Bearer',
       expires_in: this.signer.ttlSeconds,
       refresh_token: refreshToken,
