@@ -13,6 +13,8 @@ import { DataSource } from 'typeorm';
 // process through main-api's own test harness. No production code crosses apps.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { ProvisioningService } from '../../main-api/src/provisioning/provisioning.service';
 import { IntegrationsEnv } from '../src/config/integrations.env';
 import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
@@ -591,6 +593,52 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
           updated_at: expect.any(String),
         },
       ]);
+    });
+
+    it("drops its cached token of a source's API client once main-api revokes it, and asks for a new one", async () => {
+      const client = await new ProvisioningService(main.dataSource).addClient({
+        companyId: acme,
+        name: 'Zapier source',
+        roleId: 1,
+      });
+      const setUp = await call('PUT', '/webhook-sources/ZAPIER', {
+        api_key: client.apiKey,
+        client_secret: client.clientSecret,
+      });
+      expect(setUp.statusCode).toBe(200);
+      const zapierSecret = setUp.json<{ signing_secret: string }>().signing_secret;
+      const deliverZapier = (id: string, entity = 'clients', data: object = { name: id }) => {
+        const body = JSON.stringify({ action: 'create', entity, external_id: id, data });
+        const timestamp = Math.floor(Date.now() / 1000);
+        return deliver(body, {
+          id,
+          source: 'ZAPIER',
+          timestamp,
+          signature: sign(body, timestamp, zapierSecret),
+        });
+      };
+      const tokenRequests = () =>
+        proxy.server.requests.filter((request) => request.url.startsWith('/v1/oauth/token')).length;
+      const before = tokenRequests();
+      // An event refused before any call to main-api: the service now holds a token main-api never saw.
+      const primed = await deliverZapier('ZAP-0', 'projects', { name: 'P', client_id: 'NO-SUCH-CLIENT' });
+      expect(primed.statusCode).toBe(400);
+      expect(tokenRequests()).toBe(before + 1);
+      await main.dataSource.query('UPDATE api_clients SET revoked_at = now() WHERE api_key = $1', [
+        client.apiKey,
+      ]);
+
+      const withCachedToken = await deliverZapier('ZAP-1');
+      const tokenRequestsAfterRefusal = tokenRequests();
+      const afterRefusal = await deliverZapier('ZAP-2');
+
+      expect(withCachedToken.statusCode).toBe(401);
+      expect(withCachedToken.json()).toMatchObject({ error: 'MainApiError', code: 'ZC003' });
+      expect(tokenRequestsAfterRefusal).toBe(before + 1);
+      // The refused token was dropped: the next event asked main-api for a new one, and got none.
+      expect(tokenRequests()).toBe(before + 2);
+      expect(afterRefusal.statusCode).toBe(401);
+      expect(afterRefusal.json<{ message: string }>().message).toContain('refused the API client');
     });
 
     it('applies a signed event through the create path, once per event id', async () => {

@@ -7,15 +7,10 @@ import {
   signChangeOrigin,
 } from '@platform/auth';
 import { IntegrationEntity, IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
-import {
-  MainApiClient,
-  MainApiRequestError,
-  type CallerContext,
-  type MainApiRequest,
-} from '@platform/main-api-client';
+import { MainApiClient, type CallerContext, type MainApiRequest } from '@platform/main-api-client';
 import { RequestValidationError } from '@platform/runtime';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
-import { ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
+import { asMainApiError, ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
 import { MappingStore, type MappingKey } from '../mappings/mapping.store';
 import { ENTITY_OPERATIONS, type EntityOperations } from './entity-operations';
 
@@ -247,15 +242,7 @@ export class IntegrationWritesService {
         },
       });
     } catch (error) {
-      if (error instanceof MainApiRequestError) {
-        throw new IntegrationsError(
-          'MainApiError',
-          IntegrationsErrorCode.ApiRequest,
-          error.status,
-          error.upstreamMessage,
-        );
-      }
-      throw error;
+      throw asMainApiError(error);
     }
   }
 

@@ -1,4 +1,5 @@
 import { IntegrationsErrorCode } from '@platform/contracts';
+import { MainApiRequestError } from '@platform/main-api-client';
 
 /** A named integrations failure: `{error: name, message, code}` with its HTTP status. */
 export class IntegrationsError extends Error {
@@ -22,4 +23,20 @@ export class ExternalIdNotFoundError extends IntegrationsError {
       `No ${entity} with external id "${externalId}" from ${source}`,
     );
   }
+}
+
+/**
+ * main-api refused or failed a call: its status and message passed through with ZC003 (decisions §4).
+ * Anything else is rethrown as it is.
+ */
+export function asMainApiError(error: unknown, context?: string): unknown {
+  if (error instanceof MainApiRequestError) {
+    return new IntegrationsError(
+      'MainApiError',
+      IntegrationsErrorCode.ApiRequest,
+      error.status,
+      context ? `${context}: ${error.upstreamMessage}` : error.upstreamMessage,
+    );
+  }
+  return error;
 }

@@ -16,7 +16,7 @@ import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';
 import { IntegrationWritesService } from '../entities/integration-writes.service';
 import { renderIntegrationsError } from '../errors/integrations-error.renderer';
-import { IntegrationsError } from '../errors/integrations.errors';
+import { asMainApiError, IntegrationsError } from '../errors/integrations.errors';
 import { WebhookEventDto } from './dto/webhook-event.dto';
 import { ENTITY_OPERATIONS } from '../entities/entity-operations';
 import { WebhookSource } from './webhook-source.entity';
@@ -192,7 +192,7 @@ export class WebhookReceiverService {
           `${event.entity} cannot be ${event.action}d through the integrations service`,
         );
       }
-      const token = await this.tokens.tokenFor(source.apiKey, this.box.open(source.clientSecretSealed));
+      const token = await this.tokenOf(source);
       const caller = { authorization: `Bearer ${token}`, requestId };
       const sourceToken = source.source as IntegrationSource;
       let entity: Record<string, unknown>;
@@ -223,6 +223,15 @@ export class WebhookReceiverService {
       const rendered = renderIntegrationsError(normalizeFailure(error), error);
       const retryable = error instanceof UpstreamUnavailableError || rendered.status >= 500;
       return { eventStatus: retryable ? 'retryable' : 'failed', rendered };
+    }
+  }
+
+  /** A token of the source's API client; main-api's refusal (revoked, secret changed) passed on as ZC003. */
+  private async tokenOf(source: WebhookSource): Promise<string> {
+    try {
+      return await this.tokens.tokenFor(source.apiKey, this.box.open(source.clientSecretSealed));
+    } catch (error) {
+      throw asMainApiError(error, 'main-api refused the API client of this source');
     }
   }
 }
