@@ -1,4 +1,5 @@
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { PooledClient } from './pooled-client';
 import { useCalendarDateStrings } from './postgres-types';
 
 export interface ServiceDatabaseSettings {
@@ -41,6 +42,7 @@ export function buildDataSourceOptions(
     logging: ['warn', 'migration'],
     applicationName: settings.applicationName,
     extra: {
+      Client: PooledClient,
       max: settings.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TokenStatusSource, type Principal } from '@platform/auth';
+import { preparedStatementName, readRows } from '@platform/database';
 import { DataSource } from 'typeorm';
+
+const TOKEN_STATUS = `
+  SELECT coalesce((SELECT epoch FROM subject_token_epochs WHERE subject = $1), 0) AS epoch,
+         EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2::uuid AND revoked_at IS NOT NULL)
+           AS family_revoked`;
+const TOKEN_STATUS_NAME = preparedStatementName(TOKEN_STATUS);
 
 /**
  * Revocation as main-api's database knows it: a token is revoked when its subject's epoch moved on
@@ -15,11 +22,11 @@ export class DatabaseTokenStatus extends TokenStatusSource {
   }
 
   async isRevoked(principal: Principal): Promise<boolean> {
-    const [row] = await this.dataSource.query<{ epoch: number; family_revoked: boolean }[]>(
-      `SELECT coalesce((SELECT epoch FROM subject_token_epochs WHERE subject = $1), 0) AS epoch,
-              EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2::uuid AND revoked_at IS NOT NULL)
-                AS family_revoked`,
+    const [row] = await readRows<{ epoch: number; family_revoked: boolean }>(
+      this.dataSource.manager,
+      TOKEN_STATUS,
       [principal.subject, principal.sessionId ?? null],
+      TOKEN_STATUS_NAME,
     );
     return row.family_revoked || principal.epoch < row.epoch;
   }
