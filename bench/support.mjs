@@ -41,7 +41,7 @@ export function freePort() {
 }
 
 /** The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS); the baseline gets them too. */
-export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=48'];
 
 const entryPoint = (app, file) => join(root, `dist/apps/${app}/apps/${app}/src`, file);
 

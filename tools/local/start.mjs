@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { ensureDatabase } from '../postgres/ensure-database.mjs';
 
 // The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS).
-const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+const SERVICE_NODE_FLAGS = ['--max-semi-space-size=48'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = join(root, '.data');
