@@ -183,6 +183,11 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
       [`?filters=${encodeURIComponent('{"archived":"maybe"}')}`, 'filters.archived'],
       ['?filters=%7Bnot-json', 'filters'],
       [`?filters=${encodeURIComponent('[1,2]')}`, 'filters'],
+      // Issue 20: keys Object.prototype has were a 500.
+      [`?filters=${encodeURIComponent('{"constructor":1}')}`, 'filters.constructor'],
+      [`?filters=${encodeURIComponent('{"__proto__":1}')}`, 'filters.__proto__'],
+      [`?filters=${encodeURIComponent('{"toString":1}')}`, 'filters.toString'],
+      [`?filters=${encodeURIComponent('{"hasOwnProperty":"x"}')}`, 'filters.hasOwnProperty'],
     ])('refuses %s with a 400 naming %s', async (query, field) => {
       const response = await list(query);
 

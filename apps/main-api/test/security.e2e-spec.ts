@@ -1,3 +1,4 @@
+import { signTestToken } from '@platform/testing';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 describe('main-api: request-level protections (e2e)', () => {
@@ -16,6 +17,41 @@ describe('main-api: request-level protections (e2e)', () => {
     expect(response.json()).toMatchObject({ status: 413, name: 'PlatformCustomError' });
     const list = await app.call('GET', '/clients?page=false');
     expect(list.json<unknown[]>()).toHaveLength(0);
+  });
+
+  // Issue 20: ~3,000 levels in under 10 KB overflowed the stack of the walks after parsing (a 500).
+  const nested = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it.each([
+    ['an authenticated route', '/v1/clients', {}],
+    ['the unauthenticated token endpoint', '/v1/oauth/token?grant_type=client_credentials', {}],
+  ])('answers a deeply nested JSON body on %s with 400, not a 500', async (_case, url) => {
+    const response = await app.service.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${signTestToken({ keys: app.keys, companyId: app.companies[0].companyId })}`,
+      },
+      payload: `{"name":"x","deep":${'['.repeat(4_000)}${']'.repeat(4_000)}}`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('deeper than 32 levels');
+  });
+
+  it('accepts a body nested exactly 32 levels deep', async () => {
+    const response = await app.service.app.inject({
+      method: 'POST',
+      url: '/v1/clients',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${signTestToken({ keys: app.keys, companyId: app.companies[0].companyId })}`,
+      },
+      payload: `{"name":"Shallow enough","extra":${nested(31)}}`,
+    });
+
+    expect(response.statusCode).toBe(201);
   });
 
   it('ignores fields a client may not set (mass assignment): ids, timestamps, deletion', async () => {

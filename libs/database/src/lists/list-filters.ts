@@ -43,7 +43,8 @@ export function applyFilters<Entity extends ObjectLiteral>(
     throw new FilterError('filters', 'filters must be a URL-encoded JSON object');
   }
   Object.entries(filters as Record<string, unknown>).forEach(([key, raw], index) => {
-    const definition = definitions[key];
+    // Own keys only: `constructor`, `toString` or `__proto__` would otherwise find Object.prototype's.
+    const definition = Object.hasOwn(definitions, key) ? definitions[key] : undefined;
     if (!definition) {
       throw new FilterError(
         `filters.${key}`,
