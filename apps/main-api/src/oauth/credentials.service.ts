@@ -9,12 +9,13 @@ export interface TokenAccount extends AccessTokenSubject {
   id: number;
 }
 
-interface AccountRow {
+/** An account row as the credential statements select it (`hash` only where a secret is checked). */
+export interface AccountRow {
   id: number;
   company_id: number;
   role_id: number;
   epoch: number;
-  hash: string | null;
+  hash?: string | null;
 }
 
 // Compared against when the API key does not exist, so the answer takes as long either way.
@@ -112,7 +113,7 @@ export class CredentialsService {
   }
 }
 
-function accountOf(kind: 'user' | 'client', row: AccountRow): TokenAccount {
+export function accountOf(kind: 'user' | 'client', row: AccountRow): TokenAccount {
   return {
     id: row.id,
     subject: `${kind}:${row.id}`,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { preparedStatementName, readRows } from '@platform/database';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { TokenAccount } from '../credentials.service';
+import { accountOf, type AccountRow, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
 import { RefreshToken } from './refresh-token.entity';
 
@@ -65,7 +65,7 @@ export class RefreshTokensService {
     const token = randomBytes(32).toString('base64url');
     const familyId = randomUUID();
     const now = Date.now();
-    const [row] = await readRows<{ id: number; company_id: number; role_id: number; epoch: number }>(
+    const [row] = await readRows<AccountRow>(
       this.dataSource.manager,
       START_CLIENT_LOGIN,
       [
@@ -81,17 +81,7 @@ export class RefreshTokensService {
     if (!row) {
       return undefined;
     }
-    return {
-      account: {
-        id: row.id,
-        subject: `client:${row.id}`,
-        companyId: row.company_id,
-        roleId: row.role_id,
-        epoch: row.epoch,
-      },
-      refreshToken: token,
-      familyId,
-    };
+    return { account: accountOf('client', row), refreshToken: token, familyId };
   }
 
   /**
