@@ -54,7 +54,33 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       curly: ['error', 'all'],
       'no-console': 'error',
+      // An update body's fields may be left out, not set to null (PartialType's default lets null through).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='PartialType'][arguments.length=1]",
+          message: 'Pass { skipNullProperties: false }: a field left out is unchanged, null is validated.',
+        },
+      ],
+      // Optional must mean "may be absent": IsOptional also lets null through to NOT NULL columns.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message:
+                'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['libs/contracts/src/validation/field-decorators.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'],

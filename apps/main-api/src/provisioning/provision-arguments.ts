@@ -1,28 +1,18 @@
+import { MayBeAbsent } from '@platform/contracts';
 import { parseArgs } from 'node:util';
 import { plainToInstance } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsString, Length, Max, Min, validateSync } from 'class-validator';
 
 export class ProvisionArguments {
   @IsIn(['company', 'add-user', 'add-client'])
   mode!: 'company' | 'add-user' | 'add-client';
 
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @Length(1, 200, { message: '--company must be a name of 1 to 200 characters' })
   company?: string;
 
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt({ message: '--company-id must be the id of an existing company' })
   @Min(1, { message: '--company-id must be the id of an existing company' })
   companyId?: number;
@@ -38,7 +28,7 @@ export class ProvisionArguments {
   @Length(1, 100, { message: '--last-name must be 1 to 100 characters' })
   lastName!: string;
 
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @Length(12, 200, { message: '--password must be 12 to 200 characters (omit it to generate one)' })
   password?: string;

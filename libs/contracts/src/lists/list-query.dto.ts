@@ -1,6 +1,7 @@
+import { MayBeAbsent } from '../validation/field-decorators';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
 export const MAX_PER_PAGE = 500;
 export const MAX_UNPAGED_RESULTS = 10_000;
@@ -18,7 +19,7 @@ export class ListQueryDto {
     pattern: '^([1-9][0-9]*|false)$',
     example: '1',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @Transform(({ value }: { value: unknown }) =>
     value === 'false' ? false : /^\d+$/.test(String(value)) ? Number(value) : value,
   )
@@ -30,7 +31,7 @@ export class ListQueryDto {
   page?: number | false;
 
   @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PER_PAGE} (default 20)`, example: 20 })
-  @IsOptional()
+  @MayBeAbsent()
   @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
   @IsInt({ message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
   @Min(1, { message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
@@ -42,7 +43,7 @@ export class ListQueryDto {
       'URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of)',
     example: '{"client_id":[1,2]}',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString({ message: 'filters must be a URL-encoded JSON object' })
   @MaxLength(4000, { message: 'filters must be at most 4000 characters' })
   filters?: string;

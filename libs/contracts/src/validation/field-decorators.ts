@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsInt, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** Postgres `integer`: a larger id would fail in the database instead of validation. */
 export const MAX_ENTITY_ID = 2_147_483_647;
@@ -31,3 +31,24 @@ export const IsEntityIdList = (): PropertyDecorator =>
         `${args?.property ?? 'value'} must be 1 to ${MAX_IDS_PER_LOOKUP} comma-separated ids, e.g. 1,2,3`,
     },
   });
+
+/**
+ * An optional field: it may be left out, but `null` is validated like any other value, so it is
+ * refused by the field's own rules (400 naming the field) instead of reaching a NOT NULL column as a
+ * 500 (issue 20). class-validator's `IsOptional` lets `null` through: use it only through
+ * `MayBeAbsentOrNull`, where `null` means "clear this value" and the column takes it.
+ */
+export const MayBeAbsent = (): PropertyDecorator =>
+  applyDecorators(
+    ValidateIf((_object, value) => value !== undefined),
+    ValidateBy({
+      name: 'isNotNull',
+      validator: {
+        validate: (value: unknown) => value !== null,
+        defaultMessage: (args) => `${args?.property ?? 'value'} may be left out, but must not be null`,
+      },
+    }),
+  );
+
+/** An optional field whose `null` is meaningful (clears a nullable column). */
+export const MayBeAbsentOrNull = (): PropertyDecorator => IsOptional();

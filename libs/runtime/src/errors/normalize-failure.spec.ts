@@ -3,13 +3,19 @@ import { IsInt, Min, ValidateNested, validateSync } from 'class-validator';
 import { Type, plainToInstance } from 'class-transformer';
 import { QueryFailedError } from 'typeorm';
 import { describeForLog, normalizeFailure } from './normalize-failure';
-import { RequestValidationError } from './request-validation.error';
+import { MAX_FIELD_ERRORS, RequestValidationError } from './request-validation.error';
 import { UpstreamUnavailableError } from './upstream-unavailable.error';
 
 class Range {
   @IsInt()
   @Min(1)
   hours!: number;
+}
+
+class Lines {
+  @ValidateNested({ each: true })
+  @Type(() => Range)
+  lines!: Range[];
 }
 
 class Body {
@@ -52,7 +58,7 @@ describe('normalizeFailure', () => {
     });
   });
 
-  it('hides database errors and anything unknown behind a generic 500', () => {
+  it('hides other database errors and anything unknown behind a generic 500', () => {
     const queryError = new QueryFailedError(
       'SELECT secret FROM t WHERE x = $1',
       ['value'],
@@ -87,5 +93,71 @@ describe('normalizeFailure', () => {
     expect(logged).toContain('users_email_lower_key');
     expect(logged).not.toContain('ada@example.com');
     expect(logged).not.toContain('INSERT');
+  });
+
+  const driverFailure = (fields: Record<string, unknown>): QueryFailedError =>
+    new QueryFailedError(
+      'UPDATE clients SET name = $1',
+      ['secret value'],
+      Object.assign(new Error('x'), fields),
+    );
+
+  it.each([
+    [
+      { code: '23502', column: 'name' },
+      { kind: 'validation', status: 400, message: 'name must not be null' },
+    ],
+    [{ code: '22001' }, { kind: 'malformed_request', status: 400 }],
+    [{ code: '22003' }, { kind: 'malformed_request', status: 400 }],
+    [{ code: '22008' }, { kind: 'malformed_request', status: 400 }],
+    [{ code: '54000' }, { kind: 'malformed_request', status: 400 }],
+    [
+      { code: '23503', detail: 'Key (client_id)=(7) is not present in table "clients".' },
+      { kind: 'unprocessable', status: 422 },
+    ],
+    [
+      { code: '23514', constraint: 'allocations_hours_positive' },
+      { kind: 'unprocessable', status: 422 },
+    ],
+    [
+      { code: '23505', constraint: 'some_key' },
+      { kind: 'conflict', status: 409 },
+    ],
+    [{ code: '23P01' }, { kind: 'conflict', status: 409 }],
+  ])('answers a data or constraint error %p as the client error it is, never a 500', (fields, expected) => {
+    const failure = normalizeFailure(driverFailure(fields));
+
+    expect(failure).toMatchObject(expected);
+    expect(JSON.stringify(failure)).not.toMatch(/secret value|UPDATE|\(7\)/);
+  });
+
+  it('names the NOT NULL column as the field', () => {
+    expect(normalizeFailure(driverFailure({ code: '23502', column: 'name' })).fieldErrors).toEqual([
+      { field: 'name', validation: 'isNotNull', message: 'name must not be null' },
+    ]);
+  });
+
+  it('lists at most MAX_FIELD_ERRORS field errors, then says more were left out', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => ({
+      field: `lines.${index}.hours`,
+      validation: 'isInt',
+      message: 'hours must be an integer',
+    }));
+
+    const error = new RequestValidationError(many);
+
+    expect(error.fieldErrors).toHaveLength(MAX_FIELD_ERRORS + 1);
+    expect(error.fieldErrors.at(-1)).toEqual(
+      expect.objectContaining({ field: 'body', validation: 'tooManyErrors' }),
+    );
+    expect(error.message.length).toBeLessThan(300);
+  });
+
+  it('stops flattening class-validator errors once the cap is reached', () => {
+    const errors = validateSync(
+      plainToInstance(Lines, { lines: Array.from({ length: 2_000 }, () => ({ hours: 0 })) }),
+    );
+
+    expect(RequestValidationError.fromClassValidator(errors).fieldErrors).toHaveLength(MAX_FIELD_ERRORS + 1);
   });
 });

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { QueryFailedError, TypeORMError } from 'typeorm';
+import { databaseFailure } from './database-failure';
 import type { FailureKind, NormalizedFailure } from './failure';
 import { RequestValidationError } from './request-validation.error';
 import { UpstreamUnavailableError } from './upstream-unavailable.error';
@@ -82,7 +83,10 @@ export function normalizeFailure(exception: unknown): NormalizedFailure {
       message: FASTIFY_MESSAGES[exception.code] ?? (kind === 'internal' ? 'Unexpected error' : 'Bad request'),
     };
   }
-  if (exception instanceof QueryFailedError || exception instanceof TypeORMError) {
+  if (exception instanceof QueryFailedError) {
+    return databaseFailure(exception as QueryFailedError<unknown>);
+  }
+  if (exception instanceof TypeORMError) {
     return { kind: 'database', status: 500, message: 'The database could not complete the request' };
   }
   return { kind: 'internal', status: 500, message: 'Unexpected error' };

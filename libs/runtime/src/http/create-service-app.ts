@@ -12,7 +12,7 @@ import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { logCompletedRequests } from '../logging/request-log';
 import { MetricsRegistry } from '../metrics/metrics.registry';
-import { bodyTooDeepError, MAX_BODY_DEPTH, nestsDeeperThan } from './body-depth';
+import { bodyShapeError } from './body-depth';
 import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
 import type { ServiceDefinition } from './service-definition';
 import { RejectNulCharactersPipe } from './reject-nul.pipe';
@@ -76,9 +76,9 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  // Once, right after parsing and before anything that walks the body recursively.
+  // Once, right after parsing and before anything that walks the body recursively or per item.
   fastify.addHook('preValidation', (request, _reply, done) => {
-    done(nestsDeeperThan(request.body, MAX_BODY_DEPTH) ? bodyTooDeepError() : undefined);
+    done(bodyShapeError(request.body));
   });
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) {

@@ -3,8 +3,10 @@ import { RequestValidationError } from '../errors/request-validation.error';
 
 /**
  * PostgreSQL text cannot hold U+0000: a string carrying it would fail in the database (a 500)
- * wherever it is stored or compared. Refused here, once for every body, query and path parameter,
- * as a 400 naming the field.
+ * wherever it is stored or compared. An unpaired UTF-16 surrogate (`"\ud800"` in JSON) is no text
+ * either: the driver would store U+FFFD in its place, and validator.js's `isEmail` throws on it (a
+ * 500, issue 20). Both are refused here, once for every body, query and path parameter, as a 400
+ * naming the field.
  */
 @Injectable()
 export class RejectNulCharactersPipe implements PipeTransform {
@@ -18,7 +20,7 @@ export class RejectNulCharactersPipe implements PipeTransform {
         {
           field: field || metadata.type,
           validation: 'noNulCharacter',
-          message: `${field || metadata.type} must not contain the NUL character`,
+          message: `${field || metadata.type} must not contain the NUL character or an unpaired surrogate`,
         },
       ]);
     }
@@ -26,10 +28,13 @@ export class RejectNulCharactersPipe implements PipeTransform {
   }
 }
 
-/** Where in `value` a string (or key) holds U+0000, as a dotted path; undefined when nowhere. */
+/**
+ * Where in `value` a string (or key) holds U+0000 or an unpaired surrogate, as a dotted path;
+ * undefined when nowhere.
+ */
 export function findNul(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') {
-    return value.includes('\u0000') ? path : undefined;
+    return isStorableText(value) ? undefined : path;
   }
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
@@ -42,11 +47,19 @@ export function findNul(value: unknown, path = ''): string | undefined {
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const found = key.includes('\u0000') ? path : findNul(item, path ? `${path}.${key}` : key);
+      const found = isStorableText(key) ? findNul(item, path ? `${path}.${key}` : key) : path;
       if (found !== undefined) {
         return found;
       }
     }
   }
   return undefined;
+}
+
+/** With the `u` flag a surrogate pair is one code point, so `\p{Cs}` matches only unpaired halves. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for.
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
 }

@@ -12,7 +12,9 @@ export function createValidationPipe(expectedType?: Type): ValidationPipe {
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
-    stopAtFirstError: false,
+    // One error per field, and a field that already failed (an array over its ArrayMaxSize, say) has
+    // its items left unvalidated: validation costs what the request is allowed to be, not its size.
+    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
   });

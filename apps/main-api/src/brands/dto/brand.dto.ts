@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp, IsEntityId } from '@platform/contracts';
-import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { formatNullableTimestamp, formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { IsString, Length, MaxLength } from 'class-validator';
 import type { Brand } from '../brand.entity';
 
 export class CreateBrandDto {
@@ -14,13 +14,13 @@ export class CreateBrandDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'Premium organic line' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 
-export class UpdateBrandDto extends PartialType(CreateBrandDto) {}
+export class UpdateBrandDto extends PartialType(CreateBrandDto, { skipNullProperties: false }) {}
 
 export class BrandDto {
   @ApiProperty({ example: 4 })

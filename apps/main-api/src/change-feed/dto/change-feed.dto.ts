@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { INTEGRATION_ENTITIES, INTEGRATION_SOURCES } from '@platform/contracts';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { INTEGRATION_ENTITIES, INTEGRATION_SOURCES, MayBeAbsent } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeEvent, type ChangeKind } from '../change-event.entity';
 
 export const MAX_EVENTS_PER_PAGE = 1000;
@@ -15,7 +15,7 @@ export class ChangeFeedQueryDto {
     pattern: '^(0|[1-9][0-9]{0,17})$',
     example: '0',
   })
-  @IsOptional()
+  @MayBeAbsent()
   // Up to 18 digits: every value fits the bigint cursor.
   @Matches(/^(0|[1-9][0-9]{0,17})$/, { message: 'after must be a cursor: a non-negative integer' })
   after: string = '0';
@@ -24,7 +24,7 @@ export class ChangeFeedQueryDto {
     description: `Events per page, 1 to ${MAX_EVENTS_PER_PAGE} (default ${DEFAULT_EVENTS_PER_PAGE})`,
     example: DEFAULT_EVENTS_PER_PAGE,
   })
-  @IsOptional()
+  @MayBeAbsent()
   @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
   @IsInt({ message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
   @Min(1, { message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })

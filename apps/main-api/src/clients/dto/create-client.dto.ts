@@ -1,15 +1,6 @@
+import { MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsEmail,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
 export class CreateClientDto {
   @ApiProperty({ example: 'Northwind Foods', minLength: 1, maxLength: 200 })
@@ -18,41 +9,41 @@ export class CreateClientDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'marketing@northwind.example' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEmail()
   @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({ example: '+1 555 0100' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   phone?: string;
 
   @ApiPropertyOptional({ example: '1 Main St, Springfield' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(500)
   address?: string;
 
   @ApiPropertyOptional({ example: 'US-12-3456789' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   tax_id?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10 (GET /v1/currencies); default 1' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
   currency_id?: number;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   archived?: boolean;
 }
 
 /** Partial update: only the fields sent change. */
-export class UpdateClientDto extends PartialType(CreateClientDto) {}
+export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}

@@ -1,6 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp, IsEntityId } from '@platform/contracts';
-import { IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  formatNullableTimestamp,
+  formatTimestamp,
+  IsEntityId,
+  MayBeAbsent,
+  MayBeAbsentOrNull,
+} from '@platform/contracts';
+import { IsInt, IsObject, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { Contract } from '../contract.entity';
 
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/;
@@ -16,70 +22,70 @@ export class CreateContractDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
   currency_id?: number;
 
   @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsEntityId()
   user_positions_header_id?: number | null;
 
   @ApiPropertyOptional({ example: { hubspot_deal: '1234' } })
-  @IsOptional()
+  @MayBeAbsent()
   @IsObject()
   json_integrations?: Record<string, unknown>;
 
   @ApiPropertyOptional({ example: 'retainer' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   type?: string;
 
   @ApiPropertyOptional({ example: 'manual' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   source?: string;
 
   @ApiPropertyOptional({ example: 'active' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(30)
   status?: string;
 
   @ApiPropertyOptional({ example: 'monthly' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(30)
   frequency?: string;
 
   @ApiPropertyOptional({ example: 'https://drive.example/msa.pdf' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   url?: string;
 
   @ApiPropertyOptional({ example: 'MSA (PDF)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(200)
   url_name?: string;
 
   @ApiPropertyOptional({ example: '2026-01-01T00:00:00Z', description: 'YYYY-MM-DD or UTC date-time' })
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(UTC_DATE_TIME, { message: 'start must be a date YYYY-MM-DD or a UTC date-time' })
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31T23:59:59Z' })
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(UTC_DATE_TIME, { message: 'end must be a date YYYY-MM-DD or a UTC date-time' })
   end?: string;
 }
 
-export class UpdateContractDto extends PartialType(CreateContractDto) {}
+export class UpdateContractDto extends PartialType(CreateContractDto, { skipNullProperties: false }) {}
 
 class CurrencyRefDto {
   @ApiProperty({ example: 1 })

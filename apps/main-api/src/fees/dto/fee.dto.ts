@@ -1,6 +1,6 @@
-import { IsDateOnly } from '@platform/contracts';
+import { IsDateOnly, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
 
 /** interfaces.md "Fee" request fields. */
@@ -11,62 +11,62 @@ export class CreateFeeDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 12000 })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(999_999_999_999.99)
   estimate?: number;
 
   @ApiPropertyOptional({ example: 'WO-2026-11' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(100)
   work_order?: string;
 
   @ApiPropertyOptional({ example: 'Social media management' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Months between billings (1-120)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(120)
   frequency?: number;
 
   @ApiPropertyOptional({ enum: FEE_STATUSES, description: 'A new fee is always active' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(FEE_STATUSES)
   status?: FeeStatus;
 
   @ApiPropertyOptional({ example: 80, description: 'Hours' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(99_999_999)
   estimated_time?: number;
 
   @ApiPropertyOptional({ example: '2026-01-01' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
   currency_id?: number;
 }
 
-export class UpdateFeeDto extends PartialType(CreateFeeDto) {}
+export class UpdateFeeDto extends PartialType(CreateFeeDto, { skipNullProperties: false }) {}
 
 /** interfaces.md "Fee" response. */
 export class FeeDto {

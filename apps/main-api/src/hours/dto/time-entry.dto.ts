@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId, IsDateOnly } from '@platform/contracts';
-import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { formatTimestamp, IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { IsNumber, Max, Min } from 'class-validator';
 import type { TimeEntry } from '../time-entry.entity';
 
 export class CreateTimeEntryDto {
@@ -13,12 +13,12 @@ export class CreateTimeEntryDto {
   project_id!: number;
 
   @ApiPropertyOptional({ example: 301, description: 'A task of that project' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityId()
   task_id?: number;
 
   @ApiPropertyOptional({ example: 5, description: "The position worked in; default the user's position" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityId()
   user_position_id?: number;
 

@@ -1,5 +1,6 @@
+import { MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsString, Length, Matches } from 'class-validator';
 import { LABEL_MODELS, type Label, type LabelModel } from '../label.entity';
 
 export class CreateLabelDto {
@@ -9,7 +10,7 @@ export class CreateLabelDto {
   name!: string;
 
   @ApiPropertyOptional({ example: '#ff5722', description: '#RRGGBB; default grey' })
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #RRGGBB' })
   color?: string;
 
@@ -18,7 +19,7 @@ export class CreateLabelDto {
   model!: LabelModel;
 }
 
-export class UpdateLabelDto extends PartialType(CreateLabelDto) {}
+export class UpdateLabelDto extends PartialType(CreateLabelDto, { skipNullProperties: false }) {}
 
 export class LabelsModelQueryDto {
   @ApiProperty({ enum: LABEL_MODELS, example: 'project' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId, IsDateOnly, IsEntityIdList } from '@platform/contracts';
-import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { formatTimestamp, IsDateOnly, IsEntityId, IsEntityIdList, MayBeAbsent } from '@platform/contracts';
+import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -28,7 +28,7 @@ export class CreateUserLeaveDto {
   end!: string;
 
   @ApiPropertyOptional({ example: true, description: 'Whole days off; default false' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   allDay?: boolean;
 }
@@ -36,7 +36,7 @@ export class CreateUserLeaveDto {
 /** `GET /user/leaves?user_ids=1,2&from=YYYY-MM-DD&to=YYYY-MM-DD` (decisions §8). */
 export class UserLeavesQueryDto {
   @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityIdList()
   user_ids?: string;
 

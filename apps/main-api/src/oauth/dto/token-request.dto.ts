@@ -1,5 +1,6 @@
+import { MayBeAbsent } from '@platform/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 
 export const GRANT_TYPES = ['client_credentials', 'password'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
@@ -7,7 +8,7 @@ export type GrantType = (typeof GRANT_TYPES)[number];
 /** `grant_type` may come in the query string (interfaces.md) or in the form body (RFC 6749). */
 export class TokenQueryDto {
   @ApiPropertyOptional({ enum: GRANT_TYPES, example: 'client_credentials' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(64)
   grant_type?: string;
@@ -16,25 +17,25 @@ export class TokenQueryDto {
 /** Form fields of `POST /oauth/token` (application/x-www-form-urlencoded or JSON). */
 export class TokenRequestDto {
   @ApiPropertyOptional({ enum: GRANT_TYPES, description: 'Alternative to the query parameter' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(64)
   grant_type?: string;
 
   @ApiPropertyOptional({ description: 'Password grant: the user e-mail', example: 'ada@agency.example' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(254)
   username?: string;
 
   @ApiPropertyOptional({ description: 'Password grant: the user password' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(200)
   password?: string;
 
   @ApiPropertyOptional({ description: 'Ignored: scopes follow the role (decisions §2)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(500)
   scope?: string;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly, IsEntityIdList } from '@platform/contracts';
-import { IsOptional } from 'class-validator';
+import { IsDateOnly, IsEntityIdList, MayBeAbsent } from '@platform/contracts';
+
 import { LabelDto } from '../../labels/dto/label.dto';
 import { UserLeaveDto } from '../../leaves/dto/user-leave.dto';
 import { ProjectNameDto } from '../../projects/dto/project-name.dto';
@@ -10,12 +10,12 @@ import { WorkingTimeEntryDto } from '../../working-time/dto/working-time.dto';
 /** `GET /planner/lookups`: what the planner needs of main-api for one request, asked at once. */
 export class PlannerLookupsQueryDto {
   @ApiPropertyOptional({ example: '12,13', description: 'Comma-separated user ids (at most 500)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityIdList()
   user_ids?: string;
 
   @ApiPropertyOptional({ example: '7,8', description: 'Comma-separated project ids (at most 500)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityIdList()
   project_ids?: string;
 
@@ -23,7 +23,7 @@ export class PlannerLookupsQueryDto {
     example: '2026-12-01',
     description: 'First day of the period whose leaves are answered (YYYY-MM-DD); with `to`',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   from?: string;
 
@@ -31,7 +31,7 @@ export class PlannerLookupsQueryDto {
     example: '2026-12-31',
     description: 'Last day of the period whose leaves are answered (YYYY-MM-DD), included; with `from`',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   to?: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId } from '@platform/contracts';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { formatTimestamp, IsEntityId, MayBeAbsentOrNull } from '@platform/contracts';
+import { IsString, Length } from 'class-validator';
 import type { PositionCategory } from '../position-category.entity';
 import type { Position } from '../position.entity';
 
@@ -11,7 +11,9 @@ export class CreatePositionCategoryDto {
   name!: string;
 }
 
-export class UpdatePositionCategoryDto extends PartialType(CreatePositionCategoryDto) {}
+export class UpdatePositionCategoryDto extends PartialType(CreatePositionCategoryDto, {
+  skipNullProperties: false,
+}) {}
 
 export class PositionCategoryDto {
   @ApiProperty({ example: 2 })
@@ -48,12 +50,12 @@ export class CreatePositionDto {
     type: Number,
     description: 'A position category of your company',
   })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsEntityId()
   category_id?: number | null;
 }
 
-export class UpdatePositionDto extends PartialType(CreatePositionDto) {}
+export class UpdatePositionDto extends PartialType(CreatePositionDto, { skipNullProperties: false }) {}
 
 export class PositionDto {
   @ApiProperty({ example: 5, description: 'The unified position id' })

@@ -18,7 +18,7 @@ export class CreateProductDto {
   name!: string;
 }
 
-export class UpdateProductDto extends PartialType(CreateProductDto) {}
+export class UpdateProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {}
 
 /** interfaces.md "Product": id, name, client_id, brand_id. */
 export class ProductDto {

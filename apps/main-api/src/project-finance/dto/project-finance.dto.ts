@@ -1,6 +1,6 @@
-import { IsEntityId, IsDateOnly } from '@platform/contracts';
+import { IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { ProjectCost, ProjectEstimate } from '../project-finance.entities';
 
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
@@ -17,9 +17,9 @@ export class CreateProjectEstimateDto {
   @IsDateOnly()
   datetime!: string;
 
-  @ApiPropertyOptional({ example: 1 }) @IsOptional() @IsInt() @Min(1) @Max(10) currency_id?: number;
+  @ApiPropertyOptional({ example: 1 }) @MayBeAbsent() @IsInt() @Min(1) @Max(10) currency_id?: number;
 
-  @ApiPropertyOptional({ example: 3 }) @IsOptional() @IsInt() @Min(1) @Max(2_147_483_647) fee_id?: number;
+  @ApiPropertyOptional({ example: 3 }) @MayBeAbsent() @IsInt() @Min(1) @Max(2_147_483_647) fee_id?: number;
 }
 
 export class ProjectEstimateDto {
@@ -52,15 +52,15 @@ export class CreateProjectCostDto {
   @IsDateOnly()
   datetime!: string;
 
-  @ApiPropertyOptional({ example: 4 }) @IsOptional() @IsInt() @Min(1) @Max(2_147_483_647) label_id?: number;
+  @ApiPropertyOptional({ example: 4 }) @MayBeAbsent() @IsInt() @Min(1) @Max(2_147_483_647) label_id?: number;
 
   @ApiPropertyOptional({ example: 14, description: 'The budget line it spends' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityId()
   project_estimate_id?: number;
 
   @ApiPropertyOptional({ example: 7 })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityId()
   id_project_history?: number;
 }

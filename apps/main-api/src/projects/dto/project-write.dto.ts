@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { PROJECT_STATUS_ALIASES, ProjectStatus, IsDateOnly } from '@platform/contracts';
+import {
+  IsDateOnly,
+  MayBeAbsent,
+  MayBeAbsentOrNull,
+  PROJECT_STATUS_ALIASES,
+  ProjectStatus,
+} from '@platform/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,7 +14,6 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Length,
   Matches,
@@ -39,7 +44,7 @@ export class EstimateItemDto {
   id!: number;
 
   @ApiPropertyOptional({ example: 40, description: 'Estimated hours' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber(HOURS)
   @Min(0)
   @Max(1_000_000)
@@ -60,41 +65,41 @@ export class CreateProjectDto {
   client_id!: number;
 
   @ApiPropertyOptional({ example: 'Launch the spring range across social and OOH' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(20000)
   brief?: string;
 
   @ApiPropertyOptional({ example: 12, description: 'Project manager: a user of your company' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   pm_id?: number;
 
   @ApiPropertyOptional({ example: 4, description: "A brand of the project's client" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   brand_id?: number;
 
   @ApiPropertyOptional({ example: 9, description: "A product of the project's client" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   product_id?: number;
 
   @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   template_id?: number;
 
   @ApiPropertyOptional({ example: 1, description: '1 on track, 2 at risk, 3 delayed, 4 critical' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(4)
@@ -104,7 +109,7 @@ export class CreateProjectDto {
     enum: ['active', 'finished', 'suspended', 'in_process'],
     description: '`in_process` is stored as `active`',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? (PROJECT_STATUS_ALIASES[value] ?? value) : value,
   )
@@ -114,22 +119,22 @@ export class CreateProjectDto {
   status?: ProjectStatus;
 
   @ApiPropertyOptional({ example: '2026-03-01' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-05-31' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   archived?: boolean;
 
   @ApiPropertyOptional({ example: true })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   billable?: boolean;
 
@@ -138,7 +143,7 @@ export class CreateProjectDto {
     type: [Number],
     description: 'Project label ids (GET /categories/labels-model?model=project)',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray()
   @ArrayMaxSize(100)
   @IsInt({ each: true })
@@ -147,7 +152,7 @@ export class CreateProjectDto {
   labels?: number[];
 
   @ApiPropertyOptional({ example: 120, description: 'Total estimated hours: the default estimation mode' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber(HOURS)
   @Min(0)
   @Max(10_000_000)
@@ -157,12 +162,12 @@ export class CreateProjectDto {
     example: false,
     description: 'Estimate by positions (users_positions); excludes estimation_by_categories',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   estimated_by_position?: boolean;
 
   @ApiPropertyOptional({ type: [EstimateItemDto] })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray()
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
@@ -174,13 +179,13 @@ export class CreateProjectDto {
     example: 1,
     description: '`1` or `true` enables estimation by position categories',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @ToFlag()
   @IsBoolean({ message: 'estimation_by_categories must be true, false, 1 or 0' })
   estimation_by_categories?: boolean;
 
   @ApiPropertyOptional({ type: [EstimateItemDto] })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray()
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
@@ -188,7 +193,7 @@ export class CreateProjectDto {
   categories?: EstimateItemDto[];
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   estimated_by_hourly_rates?: boolean;
 
@@ -196,14 +201,14 @@ export class CreateProjectDto {
     example: 2,
     description: 'Alias of user_positions_header_id; wins when both are sent',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   ratecard_id?: number;
 
   @ApiPropertyOptional({ example: 2, description: 'The assigned ratecard' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
@@ -214,26 +219,26 @@ export class CreateProjectDto {
     description:
       'fee needs fee_id, contract needs contract_id, one_time needs estimated, hourly_rate needs a ratecard',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(INCOME_TYPES)
   income_type?: IncomeType;
 
   @ApiPropertyOptional({ example: 3, description: "A fee of the project's client" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   fee_id?: number;
 
   @ApiPropertyOptional({ example: 5, description: "A contract of the project's client" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   contract_id?: number;
 
   @ApiPropertyOptional({ example: 25000, description: 'Fixed monetary value of a one_time project' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(999_999_999_999.99)
@@ -243,7 +248,7 @@ export class CreateProjectDto {
     example: 1.08,
     description: 'Exchange rate when the project currency differs from the base',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 6 })
   @Min(0)
   @Max(99_999_999)
@@ -253,7 +258,7 @@ export class CreateProjectDto {
     example: 23148.15,
     description: 'Original amount in the selected currency before conversion',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(999_999_999_999.99)
@@ -261,7 +266,7 @@ export class CreateProjectDto {
 }
 
 /** `PUT /projects/{project_id}`: only the fields sent change. */
-export class UpdateProjectDto extends PartialType(CreateProjectDto) {}
+export class UpdateProjectDto extends PartialType(CreateProjectDto, { skipNullProperties: false }) {}
 
 /** `GET /projects/search-by-name/{project_name}`. */
 export class SearchByNameParamsDto {

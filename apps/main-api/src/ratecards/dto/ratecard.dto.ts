@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId } from '@platform/contracts';
+import { formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Length,
   Max,
@@ -38,7 +37,7 @@ export class CreateRatecardDto {
     example: 'Standard',
     description: 'The ratecard this one derives from; default its own name',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @Length(1, 200)
   original_name?: string;
@@ -47,19 +46,19 @@ export class CreateRatecardDto {
     example: 110,
     description: 'Percentage of the base prices when linked to them; default 100',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(10000)
   percent?: number;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   linked_to_base_price?: boolean;
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
@@ -69,7 +68,7 @@ export class CreateRatecardDto {
     type: [RatecardPriceInputDto],
     description: 'One price per position; replaces all prices on update',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray()
   @ArrayMaxSize(1000)
   @ValidateNested({ each: true })
@@ -77,7 +76,7 @@ export class CreateRatecardDto {
   prices?: RatecardPriceInputDto[];
 }
 
-export class UpdateRatecardDto extends PartialType(CreateRatecardDto) {}
+export class UpdateRatecardDto extends PartialType(CreateRatecardDto, { skipNullProperties: false }) {}
 
 class RatecardPriceDto {
   @ApiProperty({ example: 5 })

@@ -1,17 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, TaskStatus, IsEntityId, IsDateOnly } from '@platform/contracts';
 import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+  formatTimestamp,
+  IsDateOnly,
+  IsEntityId,
+  MayBeAbsent,
+  MayBeAbsentOrNull,
+  TaskStatus,
+} from '@platform/contracts';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import type { TaskAttachment } from '../task-attachment.entity';
 import type { Task } from '../task.entity';
 
@@ -28,33 +24,33 @@ export class CreateTaskDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'Three options for the spring campaign' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(20000)
   description?: string;
 
   @ApiPropertyOptional({ enum: TASK_STATUSES, description: 'Default nueva' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(TASK_STATUSES)
   status?: TaskStatus;
 
   @ApiPropertyOptional({ example: 12, description: 'A user of your company' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityId()
   assignee_id?: number;
 
   @ApiPropertyOptional({ example: '2026-03-02' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-03-06' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: 6, description: 'Hours' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(100_000)
@@ -62,7 +58,9 @@ export class CreateTaskDto {
 }
 
 /** Partial update; a task stays on its project. */
-export class UpdateTaskDto extends PartialType(OmitType(CreateTaskDto, ['project_id'] as const)) {}
+export class UpdateTaskDto extends PartialType(OmitType(CreateTaskDto, ['project_id'] as const), {
+  skipNullProperties: false,
+}) {}
 
 export class TaskDto {
   @ApiProperty({ example: 301 }) id!: number;
@@ -117,7 +115,7 @@ export class CreateAttachmentDto {
   available!: boolean;
 
   @ApiPropertyOptional({ example: null, nullable: true, type: String })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsString()
   @MaxLength(2000)
   session_token?: string | null;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
-import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { IsString, Length, MaxLength } from 'class-validator';
 import type { Team } from '../team.entity';
 
 export class CreateTeamDto {
@@ -10,13 +10,13 @@ export class CreateTeamDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'Retail accounts' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 
-export class UpdateTeamDto extends PartialType(CreateTeamDto) {}
+export class UpdateTeamDto extends PartialType(CreateTeamDto, { skipNullProperties: false }) {}
 
 export class TeamDto {
   @ApiProperty({ example: 2 })

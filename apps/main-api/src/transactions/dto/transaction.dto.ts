@@ -1,6 +1,6 @@
-import { IsEntityId, IsDateOnly } from '@platform/contracts';
+import { IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, Min } from 'class-validator';
 import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '../transaction.entity';
 
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
@@ -60,17 +60,17 @@ export class CreateTransactionDto {
   client_id!: number;
 
   @ApiPropertyOptional({ example: 1, description: "Must be your token's company when sent" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   company_id?: number;
 
   @ApiPropertyOptional({ description: 'Accepted for compatibility; never stored or returned' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   can_update?: boolean;
 
   @ApiPropertyOptional({ description: 'Accepted for compatibility; never stored or returned' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   can_delete?: boolean;
 }

@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, ListQueryDto, IsEntityId, IsEntityIdList } from '@platform/contracts';
+import {
+  formatTimestamp,
+  IsEntityId,
+  IsEntityIdList,
+  ListQueryDto,
+  MayBeAbsent,
+  MayBeAbsentOrNull,
+} from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +14,6 @@ import {
   IsBoolean,
   IsEmail,
   IsInt,
-  IsOptional,
   IsString,
   Length,
   Max,
@@ -42,13 +48,13 @@ export class CreateUserDto {
   role_id!: number;
 
   @ApiPropertyOptional({ description: 'Lets the user log in with the password grant; 12 to 200 characters' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @Length(12, 200)
   password?: string;
 
   @ApiPropertyOptional({ example: 3, nullable: true, type: Number, description: 'Unified position id' })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsEntityId()
   user_position_id?: number | null;
 
@@ -58,23 +64,23 @@ export class CreateUserDto {
     type: Number,
     description: 'For role 6 (Client): the client whose projects the user may read',
   })
-  @IsOptional()
+  @MayBeAbsentOrNull()
   @IsEntityId()
   client_id?: number | null;
 
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(500)
   picture?: string;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   hidden?: boolean;
 
   @ApiPropertyOptional({ example: [1, 4], type: [Number] })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray()
   @ArrayMaxSize(100)
   @IsInt({ each: true })
@@ -83,7 +89,9 @@ export class CreateUserDto {
   labels?: number[];
 }
 
-export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password'] as const)) {}
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password'] as const), {
+  skipNullProperties: false,
+}) {}
 
 export class UsersListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
@@ -91,7 +99,7 @@ export class UsersListQueryDto extends ListQueryDto {
     description:
       'Comma-separated ids (at most 500): answers those users as a plain array, deleted ones included',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityIdList()
   @Type(() => String)
   ids?: string;

@@ -1,17 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEntityIdList } from '@platform/contracts';
+import { IsEntityIdList, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsNumber, Matches, Max, Min, ValidateNested } from 'class-validator';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
@@ -37,7 +27,7 @@ export class WorkingTimeEntryInputDto {
   end_at!: string;
 
   @ApiPropertyOptional({ example: 1, minimum: 0, maximum: 24, description: 'Hours of break; default 0' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(24)
@@ -57,7 +47,7 @@ export class ReplaceWorkingWeekDto {
 /** `GET /working-time/company/with/users?user_ids=1,2`: the planner's batch look-up. */
 export class CompanyWeeksQueryDto {
   @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500); default all' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEntityIdList()
   user_ids?: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
-import { IsBoolean, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { IsBoolean, IsString, Length, MaxLength } from 'class-validator';
 import type { Workspace } from '../workspace.entity';
 
 export class CreateWorkspaceDto {
@@ -10,18 +10,18 @@ export class CreateWorkspaceDto {
   name!: string;
 
   @ApiPropertyOptional({ example: true, description: 'Default true' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ example: 'Latin America accounts' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 
-export class UpdateWorkspaceDto extends PartialType(CreateWorkspaceDto) {}
+export class UpdateWorkspaceDto extends PartialType(CreateWorkspaceDto, { skipNullProperties: false }) {}
 
 /** The workspace response fields of interfaces.md. */
 export class WorkspaceDto {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly, IsEntityId } from '@platform/contracts';
+import { IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -7,7 +7,6 @@ import {
   IsIn,
   IsNumber,
   IsObject,
-  IsOptional,
   IsPositive,
   Max,
   MaxLength,
@@ -40,7 +39,7 @@ export class AllocationDto {
   companyId!: number;
 
   @ApiPropertyOptional({ example: 'ada@agency.example', description: "The user's e-mail, kept as given" })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(254)
   email?: string;
