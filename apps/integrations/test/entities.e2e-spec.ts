@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   FakeHttpServer,
@@ -525,7 +525,13 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
 
   describe('webhooks', () => {
     let secret: string;
-    const sign = (body: string, timestamp: number, key = secret) =>
+    /** Standard Webhooks, written from the convention: the id is signed with the timestamp and body. */
+    const sign = (id: string, body: string, timestamp: number, key = secret) =>
+      `v1,${createHmac('sha256', Buffer.from(key.replace(/^whsec_/, ''), 'base64'))
+        .update(`${id}.${timestamp}.${body}`)
+        .digest('base64')}`;
+    /** The form documented first: timestamp and body only, keyed with the secret as text. */
+    const signDocumented = (body: string, timestamp: number, key = secret) =>
       `sha256=${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`;
     const deliver = (
       event: object | string,
@@ -535,19 +541,25 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
         signature?: string;
         company?: number;
         source?: string;
+        /** The Standard Webhooks header names (webhook-id, ...) instead of the documented X-Webhook-*. */
+        standardHeaders?: boolean;
+        extraHeaders?: Record<string, string>;
       } = {},
     ) => {
       const body = typeof event === 'string' ? event : JSON.stringify(event);
       const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+      const id = options.id ?? `evt-${Math.random()}`;
+      const prefix = options.standardHeaders ? '' : 'x-';
       return integrations.app.inject({
         method: 'POST',
         url: `/v2/integrations/webhooks/${options.source ?? 'GITHUB'}`,
         headers: {
           'content-type': 'application/json',
           'x-company-id': String(options.company ?? acme),
-          'x-webhook-id': options.id ?? `evt-${Math.random()}`,
-          'x-webhook-timestamp': String(timestamp),
-          'x-webhook-signature': options.signature ?? sign(body, timestamp),
+          [`${prefix}webhook-id`]: id,
+          [`${prefix}webhook-timestamp`]: String(timestamp),
+          [`${prefix}webhook-signature`]: options.signature ?? sign(id, body, timestamp),
+          ...options.extraHeaders,
         },
         payload: body,
       });
@@ -614,7 +626,7 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
           id,
           source: 'ZAPIER',
           timestamp,
-          signature: sign(body, timestamp, zapierSecret),
+          signature: sign(id, body, timestamp, zapierSecret),
         });
       };
       const tokenRequests = () =>
@@ -688,39 +700,56 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
     });
 
     it.each([
-      ['a wrong signature', { signature: `sha256=${'0'.repeat(64)}` }],
+      ['a wrong signature', { signature: `v1,${'A'.repeat(43)}=` }],
+      ['a wrong signature of the documented form', { signature: `sha256=${'0'.repeat(64)}` }],
       ['a signature made with another secret', { signature: 'other-secret' }],
+      ['a documented-form signature made with another secret', { signature: 'other-secret-documented' }],
       ['no signature', { signature: '' }],
       ['a timestamp more than 5 minutes old', { offset: -301 }],
       ['a timestamp more than 5 minutes ahead', { offset: 301 }],
       ['a company without this source', { company: 999 }],
       ['a source not set up', { source: 'OKTA' }],
-    ] as [string, { signature?: string; offset?: number; company?: number; source?: string }][])(
-      'answers 401 and stores nothing for %s',
-      async (_case, options) => {
-        const before = await storedEvents();
-        const body = JSON.stringify({
-          action: 'create',
-          entity: 'clients',
-          external_id: 'GH-X',
-          data: { name: 'x' },
-        });
-        const timestamp = Math.floor(Date.now() / 1000) + (options.offset ?? 0);
-        const signature =
-          options.signature === 'other-secret' ? sign(body, timestamp, 'whsec_other') : options.signature;
-
-        const response = await deliver(body, {
-          ...options,
-          timestamp,
-          ...(signature === undefined ? {} : { signature }),
-        });
-
-        expectError(response, 401, 'Unauthorized', 'ZC001');
-        expect(await storedEvents()).toBe(before);
+      ['X-Webhook-Id and webhook-id that differ', { extraHeaders: { 'webhook-id': 'evt-other' } }],
+    ] as [
+      string,
+      {
+        signature?: string;
+        offset?: number;
+        company?: number;
+        source?: string;
+        extraHeaders?: Record<string, string>;
       },
-    );
+    ][])('answers 401 and stores nothing for %s', async (_case, options) => {
+      const before = await storedEvents();
+      const body = JSON.stringify({
+        action: 'create',
+        entity: 'clients',
+        external_id: 'GH-X',
+        data: { name: 'x' },
+      });
+      const timestamp = Math.floor(Date.now() / 1000) + (options.offset ?? 0);
+      const signature =
+        options.signature === 'other-secret'
+          ? sign('evt-x', body, timestamp, 'whsec_b3RoZXI=')
+          : options.signature === 'other-secret-documented'
+            ? signDocumented(body, timestamp, 'whsec_other')
+            : options.signature;
 
-    it('refuses a body changed after signing', async () => {
+      const response = await deliver(body, {
+        ...options,
+        id: 'evt-x',
+        timestamp,
+        ...(signature === undefined ? {} : { signature }),
+      });
+
+      expectError(response, 401, 'Unauthorized', 'ZC001');
+      expect(await storedEvents()).toBe(before);
+    });
+
+    it.each([
+      ['Standard Webhooks', (body: string, timestamp: number) => sign('evt-t', body, timestamp)],
+      ['documented', (body: string, timestamp: number) => signDocumented(body, timestamp)],
+    ])('refuses a body changed after signing (%s form)', async (_form, signWith) => {
       const timestamp = Math.floor(Date.now() / 1000);
       const signed = JSON.stringify({
         action: 'create',
@@ -730,8 +759,9 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
       });
 
       const response = await deliver(signed.replace('"a"', '"b"'), {
+        id: 'evt-t',
         timestamp,
-        signature: sign(signed, timestamp),
+        signature: signWith(signed, timestamp),
       });
 
       expect(response.statusCode).toBe(401);
@@ -767,6 +797,192 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
 
       expectError(down, 503, 'MainApiUnavailableError', 'ZC003');
       expect(retried.json()).toMatchObject({ event_id: 'evt-later', status: 'applied' });
+    });
+
+    describe('the event id is bound to the signature (replays under a new id)', () => {
+      const clientsNamed = async (name: string) =>
+        (
+          await main.call(
+            'GET',
+            `/clients?page=false&filters=${encodeURIComponent(JSON.stringify({ name }))}`,
+          )
+        ).json<unknown[]>().length;
+      const eventsWithId = async (id: string) =>
+        Number(
+          (
+            await integrationsDb.query<{ count: string }[]>(
+              'SELECT count(*) FROM webhook_events WHERE event_id = $1',
+              [id],
+            )
+          )[0]?.count,
+        );
+
+      it('refuses a Standard Webhooks delivery sent again under a new id within the window: 401, nothing stored', async () => {
+        const body = JSON.stringify({
+          action: 'create',
+          entity: 'clients',
+          external_id: 'GH-REPLAY-1',
+          data: { name: 'Replayed standard' },
+        });
+        const timestamp = Math.floor(Date.now() / 1000);
+        const signature = sign('evt-replay-1', body, timestamp);
+
+        const first = await deliver(body, { id: 'evt-replay-1', timestamp, signature });
+        const replayed = await deliver(body, { id: 'evt-replay-1-again', timestamp, signature });
+
+        expect(first.json()).toMatchObject({ event_id: 'evt-replay-1', status: 'applied' });
+        expectError(replayed, 401, 'Unauthorized', 'ZC001');
+        expect(await eventsWithId('evt-replay-1-again')).toBe(0);
+        expect(await clientsNamed('Replayed standard')).toBe(1);
+      });
+
+      it('refuses a documented-form delivery (sha256=, timestamp and body) sent again under a new id: 401, nothing stored', async () => {
+        const body = JSON.stringify({
+          action: 'update',
+          entity: 'clients',
+          external_id: 'GH-REPLAY-1',
+          data: { name: 'Replayed documented' },
+        });
+        const timestamp = Math.floor(Date.now() / 1000);
+        const signature = signDocumented(body, timestamp);
+
+        const first = await deliver(body, { id: 'evt-replay-2', timestamp, signature });
+        const retried = await deliver(body, { id: 'evt-replay-2', timestamp, signature });
+        const replayed = await deliver(body, { id: 'evt-replay-2-again', timestamp, signature });
+
+        expect(first.json()).toMatchObject({ event_id: 'evt-replay-2', status: 'applied' });
+        // The same id again is a retry of the same event: its first outcome, as before.
+        expect(retried.json()).toEqual({ ...first.json<object>(), duplicate: true });
+        expectError(replayed, 401, 'Unauthorized', 'ZC001');
+        expect(replayed.json<{ message: string }>().message).toContain('another event id');
+        expect(await eventsWithId('evt-replay-2-again')).toBe(0);
+      });
+
+      it('still accepts the documented form from a sender that retries with a fresh timestamp', async () => {
+        const body = JSON.stringify({
+          action: 'create',
+          entity: 'clients',
+          external_id: 'GH-DOC-1',
+          data: { name: 'Documented sender' },
+        });
+        const now = Math.floor(Date.now() / 1000);
+
+        const first = await deliver(body, {
+          id: 'evt-doc-1',
+          timestamp: now - 5,
+          signature: signDocumented(body, now - 5),
+        });
+        const retried = await deliver(body, {
+          id: 'evt-doc-1',
+          timestamp: now,
+          signature: signDocumented(body, now),
+        });
+
+        expect(first.json()).toMatchObject({ event_id: 'evt-doc-1', status: 'applied' });
+        expect(retried.json()).toEqual({ ...first.json<object>(), duplicate: true });
+        expect(await clientsNamed('Documented sender')).toBe(1);
+      });
+
+      it('accepts the Standard Webhooks header names (webhook-id, webhook-timestamp, webhook-signature)', async () => {
+        const response = await deliver(
+          { action: 'create', entity: 'clients', external_id: 'GH-STD-1', data: { name: 'Standard names' } },
+          { id: 'msg_standard-1', standardHeaders: true },
+        );
+
+        expect(response.json()).toMatchObject({ event_id: 'msg_standard-1', status: 'applied' });
+      });
+    });
+
+    describe('sealed source secrets', () => {
+      const sealedOf = async (company: number, source: string) =>
+        (
+          await integrationsDb.query<{ signing_secret_sealed: string; client_secret_sealed: string }[]>(
+            'SELECT signing_secret_sealed, client_secret_sealed FROM webhook_sources WHERE company_id = $1 AND source = $2',
+            [company, source],
+          )
+        )[0];
+
+      it("are bound to their row: one company's sealed secret copied into another's row does not open there", async () => {
+        const other = main.companies[1];
+        const setUp = await call(
+          'PUT',
+          '/webhook-sources/GITHUB',
+          { api_key: other.apiKey, client_secret: other.clientSecret },
+          { company: globex },
+        );
+        expect(setUp.statusCode).toBe(200);
+        const mine = await sealedOf(acme, 'GITHUB');
+        expect(mine.signing_secret_sealed).toMatch(/^v2\./);
+        // Someone who can write the table, not holding the key, gives Globex's row Acme's secret.
+        await integrationsDb.query(
+          'UPDATE webhook_sources SET signing_secret_sealed = $1 WHERE company_id = $2 AND source = $3',
+          [mine.signing_secret_sealed, globex, 'GITHUB'],
+        );
+        const before = await storedEvents();
+
+        const response = await deliver(
+          { action: 'create', entity: 'clients', external_id: 'GH-SWAP', data: { name: 'Swapped' } },
+          { company: globex, id: 'evt-swap' },
+        );
+
+        expect(response.statusCode).toBe(500);
+        expect(response.json<{ message: string }>().message).not.toContain('whsec_');
+        expect(await storedEvents()).toBe(before);
+        await integrationsDb.query('DELETE FROM webhook_sources WHERE company_id = $1', [globex]);
+      });
+
+      it('opens secrets sealed before they were bound, and binds them on first use', async () => {
+        const key = Buffer.from(integrations.env.INTEGRATIONS_ENCRYPTION_KEY, 'base64');
+        const sealTheOldWay = (plaintext: string) => {
+          const iv = randomBytes(12);
+          const cipher = createCipheriv('aes-256-gcm', key, iv);
+          const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+          return ['v1', iv, cipher.getAuthTag(), ciphertext]
+            .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+            .join('.');
+        };
+        const company = main.companies[0];
+        // A source as an earlier version stored it: base64url secret, both secrets unbound (v1).
+        const oldSecret = `whsec_${randomBytes(32).toString('base64url')}`;
+        await integrationsDb.query(
+          `UPDATE webhook_sources SET signing_secret_sealed = $1, client_secret_sealed = $2
+            WHERE company_id = $3 AND source = 'GITHUB'`,
+          [sealTheOldWay(oldSecret), sealTheOldWay(company.clientSecret), acme],
+        );
+        const body = JSON.stringify({
+          action: 'create',
+          entity: 'clients',
+          external_id: 'GH-OLD-1',
+          data: { name: 'Old secret' },
+        });
+        const timestamp = Math.floor(Date.now() / 1000);
+
+        const response = await deliver(body, {
+          id: 'evt-old-1',
+          timestamp,
+          signature: signDocumented(body, timestamp, oldSecret),
+        });
+
+        expect(response.json()).toMatchObject({ event_id: 'evt-old-1', status: 'applied' });
+        expect(await sealedOf(acme, 'GITHUB')).toEqual({
+          signing_secret_sealed: expect.stringMatching(/^v2\./),
+          client_secret_sealed: expect.stringMatching(/^v2\./),
+        });
+        // The secret itself did not change: a sender may keep using it, in either form.
+        const next = JSON.stringify({
+          action: 'create',
+          entity: 'clients',
+          external_id: 'GH-OLD-2',
+          data: { name: 'Old secret 2' },
+        });
+        const again = await deliver(next, {
+          id: 'evt-old-2',
+          timestamp,
+          signature: sign('evt-old-2', next, timestamp, oldSecret),
+        });
+        expect(again.json()).toMatchObject({ event_id: 'evt-old-2', status: 'applied' });
+        secret = oldSecret;
+      });
     });
   });
 

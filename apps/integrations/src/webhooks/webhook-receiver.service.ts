@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { Role, type IntegrationSource } from '@platform/contracts';
@@ -19,6 +18,8 @@ import { renderIntegrationsError } from '../errors/integrations-error.renderer';
 import { asMainApiError, IntegrationsError } from '../errors/integrations.errors';
 import { WebhookEventDto } from './dto/webhook-event.dto';
 import { ENTITY_OPERATIONS } from '../entities/entity-operations';
+import { checkSignature } from './incoming-signature';
+import { sourceSecretPlace, type WebhookSourceSecret } from './webhook-source-secrets';
 import { WebhookSource } from './webhook-source.entity';
 import type { WebhookEvent } from './webhook-event.entity';
 
@@ -41,8 +42,10 @@ export class WebhookAuthenticationError extends Error {}
 
 /**
  * Incoming webhooks (decisions §7): the signature is checked over the raw bytes before anything is
- * read or stored; a verified event is stored once per event id, then applied through the same
- * create/update/delete path as the REST routes, as the API client set up for the source. A
+ * read or stored, and it must cover the event id the events are deduplicated on: signed with it
+ * (Standard Webhooks), or, in the documented form that signs timestamp and body only, bound to the
+ * first id it came with. A verified event is stored once per event id, then applied through the
+ * same create/update/delete path as the REST routes, as the API client set up for the source. A
  * duplicate delivery gets the first outcome again; one that failed because main-api was down is
  * applied again.
  */
@@ -57,10 +60,13 @@ export class WebhookReceiverService {
   ) {}
 
   async receive(delivery: WebhookDelivery): Promise<RenderedError> {
-    const { companyId, source } = await this.authenticate(delivery);
+    const { companyId, source, replayKey } = await this.authenticate(delivery);
     const eventId = delivery.eventId ?? '';
     if (!/^[\x21-\x7e]{1,255}$/.test(eventId)) {
       throw fieldError('X-Webhook-Id', 'X-Webhook-Id must be 1 to 255 visible ASCII characters');
+    }
+    if (replayKey) {
+      await this.bindEventId(companyId, source.source, replayKey, eventId, Number(delivery.timestamp));
     }
     const event = await this.parse(delivery.rawBody as Buffer);
     const stored = await this.store(companyId, source.source, eventId, event);
@@ -85,10 +91,13 @@ export class WebhookReceiverService {
     return outcome.rendered;
   }
 
-  /** Company, known source, fresh timestamp, valid signature: or a 401 and nothing stored. */
+  /**
+   * Company, known source, fresh timestamp, valid signature: or a 401 and nothing stored. A
+   * signature of the documented form (which does not cover the event id) answers its replay key.
+   */
   private async authenticate(
     delivery: WebhookDelivery,
-  ): Promise<{ companyId: number; source: WebhookSource }> {
+  ): Promise<{ companyId: number; source: WebhookSource; replayKey?: Buffer }> {
     const companyId = Number(delivery.companyHeader);
     if (!Number.isSafeInteger(companyId) || companyId < 1) {
       throw new WebhookAuthenticationError('X-Company-Id must be your company id');
@@ -102,18 +111,72 @@ export class WebhookReceiverService {
         'X-Webhook-Timestamp must be the Unix time of sending, within 5 minutes',
       );
     }
-    const signature = /^sha256=([0-9a-f]{64})$/.exec(delivery.signature ?? '')?.[1];
-    if (!source || !signature || !delivery.rawBody) {
+    if (!source || !delivery.signature || !delivery.rawBody) {
       throw new WebhookAuthenticationError('The signature does not match');
     }
-    const expected = createHmac('sha256', this.box.open(source.signingSecretSealed))
-      .update(`${timestamp}.`)
-      .update(delivery.rawBody)
-      .digest();
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+    const checked = checkSignature({
+      secret: await this.secretOf(source, 'signing_secret_sealed'),
+      eventId: delivery.eventId ?? '',
+      timestamp,
+      body: delivery.rawBody,
+      signature: delivery.signature,
+    });
+    if (!checked) {
       throw new WebhookAuthenticationError('The signature does not match');
     }
-    return { companyId, source };
+    return { companyId, source, ...(checked.form === 'documented' ? { replayKey: checked.replayKey } : {}) };
+  }
+
+  /**
+   * Binds a signature of the documented form (timestamp and body, not the id) to the first event id
+   * it came with: the same signature with another id is a replay (401), the same id again is a
+   * retry and deduplicated as usual. A signature is only accepted within the replay window of its
+   * timestamp, so it is remembered that long (and a minute more, for the clocks), not forever.
+   */
+  private async bindEventId(
+    companyId: number,
+    source: string,
+    replayKey: Buffer,
+    eventId: string,
+    timestamp: number,
+  ): Promise<void> {
+    await this.dataSource.query(
+      'DELETE FROM webhook_signatures WHERE company_id = $1 AND source = $2 AND signed_at < to_timestamp($3)',
+      [companyId, source, Math.floor(Date.now() / 1000) - WINDOW_SECONDS - 60],
+    );
+    // The row of a concurrent first delivery is waited for, then answered (DO UPDATE locks it).
+    const [bound] = await this.dataSource.query<{ event_id: string }[]>(
+      `INSERT INTO webhook_signatures (company_id, source, replay_key, event_id, signed_at)
+       VALUES ($1, $2, $3, $4, to_timestamp($5))
+       ON CONFLICT (company_id, source, replay_key) DO UPDATE SET event_id = webhook_signatures.event_id
+       RETURNING event_id`,
+      [companyId, source, replayKey, eventId, timestamp],
+    );
+    if (bound?.event_id !== eventId) {
+      throw new WebhookAuthenticationError(
+        'This signature was already used with another event id: sign the event id too ' +
+          '(webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">)',
+      );
+    }
+  }
+
+  /**
+   * A secret of the source. One sealed before secrets were bound to their row is opened, then
+   * written again bound (once: a PUT in between wins), so sources move to the bound form as they
+   * are used, with no migration holding the key.
+   */
+  private async secretOf(source: WebhookSource, column: WebhookSourceSecret): Promise<string> {
+    const sealed =
+      column === 'signing_secret_sealed' ? source.signingSecretSealed : source.clientSecretSealed;
+    const place = sourceSecretPlace(source, column);
+    const secret = this.box.open(sealed, place);
+    if (!this.box.isBound(sealed)) {
+      await this.dataSource.query(
+        `UPDATE webhook_sources SET ${column} = $1 WHERE id = $2 AND ${column} = $3`,
+        [this.box.seal(secret, place), source.id, sealed],
+      );
+    }
+    return secret;
   }
 
   private async parse(rawBody: Buffer): Promise<WebhookEventDto> {
@@ -229,7 +292,7 @@ export class WebhookReceiverService {
   /** A token of the source's API client; main-api's refusal (revoked, secret changed) passed on as ZC003. */
   private async tokenOf(source: WebhookSource): Promise<string> {
     try {
-      return await this.tokens.tokenFor(source.apiKey, this.box.open(source.clientSecretSealed));
+      return await this.tokens.tokenFor(source.apiKey, await this.secretOf(source, 'client_secret_sealed'));
     } catch (error) {
       throw asMainApiError(error, 'main-api refused the API client of this source');
     }

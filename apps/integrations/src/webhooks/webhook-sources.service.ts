@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
@@ -8,11 +8,13 @@ import { ApiClientVerifier } from '../credentials/api-client-verifier';
 import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';
 import { IntegrationsError } from '../errors/integrations.errors';
+import { newSigningSecret } from '../subscriptions/delivery/webhook-signature';
 import type {
   PutWebhookSourceDto,
   WebhookSourceDto,
   WebhookSourceWithSecretDto,
 } from './dto/webhook-source.dto';
+import { sourceSecretPlace } from './webhook-source-secrets';
 import { WebhookSource } from './webhook-source.entity';
 
 /** C-Level users set up which external systems may send webhooks, and as which API client. */
@@ -34,18 +36,58 @@ export class WebhookSourcesService {
   /** Sets up (or rotates) a source: checks the API client with main-api, answers a new signing secret once. */
   async put(source: IntegrationSource, body: PutWebhookSourceDto): Promise<WebhookSourceWithSecretDto> {
     await this.apiClients.verify(body, 'apply events');
-    const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
-    const companyId = this.principals.companyId();
-    await this.dataSource.query(
-      `INSERT INTO webhook_sources (company_id, source, signing_secret_sealed, api_key, client_secret_sealed)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (company_id, source) DO UPDATE SET signing_secret_sealed = EXCLUDED.signing_secret_sealed,
-         api_key = EXCLUDED.api_key, client_secret_sealed = EXCLUDED.client_secret_sealed, updated_at = now()`,
-      [companyId, source, this.box.seal(signingSecret), body.api_key, this.box.seal(body.client_secret)],
-    );
+    // Standard Webhooks form (base64 after whsec_), so its libraries can sign with it as it is.
+    const signingSecret = newSigningSecret();
+    await this.store(this.principals.companyId(), source, signingSecret, body);
     this.tokens.forget(body.api_key);
     const [stored] = await this.sources.find({ where: { source } });
     return { ...toDto(stored), signing_secret: signingSecret };
+  }
+
+  /**
+   * Inserts or updates the company's row of `source`. The secrets are sealed for the row they are
+   * stored in (its id included), so the id is settled first: the existing row's, or a new one.
+   */
+  private async store(
+    companyId: number,
+    source: IntegrationSource,
+    signingSecret: string,
+    body: PutWebhookSourceDto,
+  ): Promise<void> {
+    // Again when a concurrent PUT or DELETE of the same source came between the two statements.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const [existing] = await this.dataSource.query<{ id: string }[]>(
+        'SELECT id FROM webhook_sources WHERE company_id = $1 AND source = $2',
+        [companyId, source],
+      );
+      const row = { companyId, id: existing?.id ?? randomUUID() };
+      const values = [
+        row.id,
+        companyId,
+        source,
+        this.box.seal(signingSecret, sourceSecretPlace(row, 'signing_secret_sealed')),
+        body.api_key,
+        this.box.seal(body.client_secret, sourceSecretPlace(row, 'client_secret_sealed')),
+      ];
+      // In a WITH, so that both answer the rows written (the driver answers a bare UPDATE differently).
+      const written = await this.dataSource.query<{ id: string }[]>(
+        existing
+          ? `WITH written AS (
+               UPDATE webhook_sources SET signing_secret_sealed = $4, api_key = $5, client_secret_sealed = $6,
+                 updated_at = now()
+               WHERE id = $1 AND company_id = $2 AND source = $3 RETURNING id)
+             SELECT id FROM written`
+          : `WITH written AS (
+               INSERT INTO webhook_sources (id, company_id, source, signing_secret_sealed, api_key, client_secret_sealed)
+               VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (company_id, source) DO NOTHING RETURNING id)
+             SELECT id FROM written`,
+        values,
+      );
+      if (written.length > 0) {
+        return;
+      }
+    }
+    throw new Error(`webhook source ${source} kept changing while it was being set up`);
   }
 
   async list(): Promise<WebhookSourceDto[]> {

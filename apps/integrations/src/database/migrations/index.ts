@@ -2,6 +2,7 @@ import { InitialSchema1795356275054 } from './1795356275054-InitialSchema';
 import { MappingLeasesAndGenerations1795433631921 } from './1795433631921-MappingLeasesAndGenerations';
 import { AddWebhooks1795433976556 } from './1795433976556-AddWebhooks';
 import { AddSubscriptions1795441566399 } from './1795441566399-AddSubscriptions';
+import { WebhookSignatureReplayGuard1795600000200 } from './1795600000200-WebhookSignatureReplayGuard';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const INTEGRATIONS_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   MappingLeasesAndGenerations1795433631921,
   AddWebhooks1795433976556,
   AddSubscriptions1795441566399,
+  WebhookSignatureReplayGuard1795600000200,
 ];

@@ -6,6 +6,7 @@ import { ClsService } from 'nestjs-cls';
 import { DataSource, type EntityManager } from 'typeorm';
 import { claimsOf, MainApiTokens } from '../../credentials/main-api-tokens';
 import { SecretBox } from '../../credentials/secret-box';
+import { subscriptionSecretPlace } from '../subscription-secrets';
 import { externalIdKey, MappingStore } from '../../mappings/mapping.store';
 import { CURSOR, parseFeedEvent, wants, webhookBody, type FeedEvent, type FeedPage } from './feed-event';
 
@@ -168,7 +169,10 @@ export class FeedFollower {
       try {
         token = await this.tokens.tokenFor(
           subscription.api_key,
-          this.box.open(subscription.client_secret_sealed),
+          this.box.open(
+            subscription.client_secret_sealed,
+            subscriptionSecretPlace({ companyId, id: subscription.id }, 'client_secret_sealed'),
+          ),
         );
       } catch (error) {
         if (!(error instanceof MainApiRequestError)) {

@@ -1,5 +1,6 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -30,124 +31,92 @@ export class TargetRefusedError extends Error {
   }
 }
 
-interface Range {
-  bytes: number[];
-  prefix: number;
-  cidr: string;
-  kind: string;
-}
-
-function range(cidr: string, kind: string): Range {
-  const [address, prefix] = cidr.split('/') as [string, string];
-  return { bytes: bytesOf(address) as number[], prefix: Number(prefix), cidr, kind };
-}
+const cidr = (text: string): [ipaddr.IPv6, number] => ipaddr.IPv6.parseCIDR(text);
 
 // Addresses that are not "somewhere on the internet": the service's own network, the cloud
-// metadata endpoint (169.254.169.254), the machine itself. OWASP API7 (SSRF).
-const IPV4_RANGES: readonly Range[] = [
-  range('0.0.0.0/8', 'unspecified ("this network")'),
-  range('10.0.0.0/8', 'private'),
-  range('100.64.0.0/10', 'shared (carrier-grade NAT)'),
-  range('127.0.0.0/8', 'loopback'),
-  range('169.254.0.0/16', 'link-local'),
-  range('172.16.0.0/12', 'private'),
-  range('192.0.0.0/24', 'reserved (IETF protocol assignments)'),
-  range('192.0.2.0/24', 'documentation'),
-  range('192.168.0.0/16', 'private'),
-  range('198.18.0.0/15', 'reserved (benchmarking)'),
-  range('198.51.100.0/24', 'documentation'),
-  range('203.0.113.0/24', 'documentation'),
-  range('224.0.0.0/4', 'multicast'),
-  range('240.0.0.0/4', 'reserved (or broadcast)'),
-];
+// metadata endpoint (169.254.169.254), the machine itself. OWASP API7 (SSRF). ipaddr.js names the
+// special ranges (RFC 6890 and later); only what it calls `unicast` is public, and for IPv6 only
+// within global unicast (2000::/3).
+const GLOBAL_UNICAST = cidr('2000::/3');
 
-const IPV6_RANGES: readonly Range[] = [
-  range('::/128', 'unspecified'),
-  range('::1/128', 'loopback'),
-  range('::/96', 'reserved (IPv4-compatible)'),
-  range('100::/64', 'reserved (discard-only)'),
-  range('2001:db8::/32', 'documentation'),
-  range('fc00::/7', 'unique local (private)'),
-  range('fe80::/10', 'link-local'),
-  range('fec0::/10', 'site-local (private)'),
-  range('ff00::/8', 'multicast'),
-];
-
-/** IPv6 ranges that carry an IPv4 address: judged by that address. */
-const IPV4_CARRIERS: readonly { range: Range; offset: number }[] = [
-  { range: range('::ffff:0:0/96', 'IPv4-mapped'), offset: 12 },
-  { range: range('64:ff9b::/96', 'NAT64'), offset: 12 },
-  { range: range('2002::/16', '6to4'), offset: 2 },
-];
-
-function within(bytes: number[], candidate: Range): boolean {
-  if (bytes.length !== candidate.bytes.length) {
-    return false;
-  }
-  for (let bit = 0; bit < candidate.prefix; bit += 8) {
-    const mask = candidate.prefix - bit >= 8 ? 0xff : (0xff << (8 - (candidate.prefix - bit))) & 0xff;
-    if ((bytes[bit / 8] & mask) !== (candidate.bytes[bit / 8] & mask)) {
-      return false;
-    }
-  }
-  return true;
-}
+/** How a refusal names ipaddr.js's ranges; a range it adds later is refused as reserved. */
+const RANGE_KINDS: Readonly<Record<string, string>> = {
+  unspecified: 'unspecified ("this network")',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'shared (carrier-grade NAT)',
+  private: 'private',
+  reserved: 'reserved',
+  benchmarking: 'reserved (benchmarking)',
+  uniqueLocal: 'unique local (private)',
+  deprecatedSiteLocal: 'site-local (private)',
+  discard: 'reserved (discard-only)',
+};
 
 /**
- * Why `address` (an IP literal) must not be called from here, e.g. "a private address
- * (10.0.0.0/8)", or undefined when it is a public address.
+ * IPv6 ranges that carry an IPv4 address and reach it: judged by that address. The local-use NAT64
+ * prefix (64:ff9b:1::/48, RFC 8215) translates to whatever its operator chose, and the SIIT
+ * (IPv4-translated, ::ffff:0:0:0/96) and Teredo (2001::/32) forms have no business in a webhook
+ * target's DNS answer: those are refused whatever they carry.
+ */
+const IPV4_CARRIERS: readonly { range: [ipaddr.IPv6, number]; kind: string; at: number }[] = [
+  { range: cidr('::ffff:0:0/96'), kind: 'IPv4-mapped', at: 12 },
+  { range: cidr('64:ff9b::/96'), kind: 'NAT64', at: 12 },
+  { range: cidr('2002::/16'), kind: '6to4', at: 2 },
+];
+const REFUSED_IPV6: readonly { range: [ipaddr.IPv6, number]; reason: string }[] = [
+  { range: cidr('64:ff9b:1::/48'), reason: 'a local-use NAT64 address (64:ff9b:1::/48)' },
+  {
+    range: cidr('::ffff:0:0:0/96'),
+    reason: 'an IPv4-translated (SIIT) address (::ffff:0:0:0/96)',
+  },
+  { range: cidr('2001::/32'), reason: 'a Teredo address (2001::/32)' },
+];
+
+/**
+ * Why `address` (an IP literal) must not be called from here, e.g. "a private address", or
+ * undefined when it is a public address. The reason may name the address (or the IPv4 address an
+ * IPv6 one carries): say it back only about an address the caller wrote, never about a DNS answer.
  */
 export function nonPublicReason(address: string): string | undefined {
-  const bytes = bytesOf(address);
-  if (!bytes) {
-    return 'not an IP address';
-  }
-  if (bytes.length === 4) {
-    const found = IPV4_RANGES.find((candidate) => within(bytes, candidate));
-    return found ? `a ${found.kind} address (${found.cidr})` : undefined;
-  }
-  for (const carrier of IPV4_CARRIERS) {
-    if (within(bytes, carrier.range)) {
-      const inner = bytes.slice(carrier.offset, carrier.offset + 4).join('.');
-      const reason = nonPublicReason(inner);
-      return reason ? `an ${carrier.range.kind} form of ${inner}, ${reason}` : undefined;
-    }
-  }
-  const found = IPV6_RANGES.find((candidate) => within(bytes, candidate));
-  return found ? `a ${found.kind} address (${found.cidr})` : undefined;
-}
-
-/** The 4 or 16 bytes of an IP literal (IPv6 zone ids ignored), or undefined for anything else. */
-function bytesOf(address: string): number[] | undefined {
   const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // node's parser, not ipaddr.js's: it refuses the octal, hex and short IPv4 forms ipaddr.js reads.
   switch (isIP(plain)) {
     case 4:
-      return plain.split('.').map(Number);
+      return ipv4Reason(ipaddr.IPv4.parse(plain));
     case 6:
-      return ipv6Bytes(plain);
+      return ipv6Reason(ipaddr.IPv6.parse(plain));
     default:
-      return undefined;
+      return 'not an IP address';
   }
 }
 
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+function ipv4Reason(address: ipaddr.IPv4): string | undefined {
+  const range = address.range();
+  return range === 'unicast' ? undefined : `a ${RANGE_KINDS[range] ?? `reserved (${range})`} address`;
+}
+
+function ipv6Reason(address: ipaddr.IPv6): string | undefined {
+  for (const carrier of IPV4_CARRIERS) {
+    if (address.match(carrier.range)) {
+      const bytes = address.toByteArray();
+      const inner = new ipaddr.IPv4(bytes.slice(carrier.at, carrier.at + 4));
+      const reason = ipv4Reason(inner);
+      return reason ? `an ${carrier.kind} form of ${inner.toString()}, ${reason}` : undefined;
+    }
   }
-  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return groups.flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
+  const refused = REFUSED_IPV6.find((candidate) => address.match(candidate.range));
+  if (refused) {
+    return refused.reason;
+  }
+  const range = address.range();
+  if (range !== 'unicast') {
+    return `a ${RANGE_KINDS[range] ?? `reserved (${range})`} address`;
+  }
+  // E.g. the deprecated IPv4-compatible ::a.b.c.d, or space not allocated yet.
+  return address.match(GLOBAL_UNICAST) ? undefined : 'not a global unicast address (2000::/3)';
 }
 
 const ORIGIN_PATTERN = /^(https?:)\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?\/?$/i;
@@ -172,10 +141,65 @@ export function parseAllowedOrigins(setting: string): AllowedOrigin[] {
     });
 }
 
-async function resolveAll(hostname: string): Promise<ResolvedAddress[]> {
-  const answers = await lookup(hostname, { all: true, verbatim: true });
-  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
+/** Answers that mean "no address of this family", not "could not ask". */
+const NO_ADDRESS = new Set(['ENODATA', 'ENOTFOUND']);
+
+/**
+ * Resolves with c-ares (A and AAAA queries, `dns.Resolver`), not `dns.lookup`: lookup runs
+ * getaddrinfo on libuv's small thread pool, which file system and crypto work share, so a few
+ * targets whose DNS never answers would stall the whole service. c-ares has its own sockets and
+ * timeout. It reads /etc/resolv.conf but not /etc/hosts: `localhost` is handled before (RFC 6761),
+ * and an allow-listed internal origin needs a DNS name or an IP literal.
+ */
+export function dnsResolver(options: { timeoutMs: number; tries?: number; servers?: string[] }): Resolver {
+  const tries = options.tries ?? 2;
+  // c-ares doubles the timeout on each try: t + 2t + ... stays within the deadline.
+  const resolver = new DnsResolver({
+    timeout: Math.max(50, Math.floor(options.timeoutMs / (2 ** tries - 1))),
+    tries,
+  });
+  if (options.servers) {
+    resolver.setServers(options.servers);
+  }
+  return async (hostname) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    // c-ares rejects with Errors carrying a code (ENODATA, ENOTFOUND, ETIMEOUT, ...).
+    const failures = [v4, v6].flatMap((answer): Error[] =>
+      answer.status === 'rejected' ? [answer.reason as Error] : [],
+    );
+    // A family that failed for another reason (timed out, server failure) might have held an
+    // internal address: refuse rather than judge half an answer.
+    const unanswered = failures.find((failure) => !NO_ADDRESS.has(errorCode(failure) ?? ''));
+    if (unanswered !== undefined) {
+      throw unanswered;
+    }
+    // IPv4 first: the address connected to is the first one, and not every network routes IPv6.
+    const addresses: ResolvedAddress[] = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+    ];
+    if (addresses.length === 0 && failures.length > 0) {
+      throw failures.find((failure) => errorCode(failure) === 'ENOTFOUND') ?? failures[0];
+    }
+    return addresses;
+  };
 }
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** `localhost` and `*.localhost` are the machine itself (RFC 6761): answered without DNS. */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+const LOCALHOST: readonly ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
 
 function effectivePort(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
@@ -186,13 +210,19 @@ function effectivePort(url: URL): number {
  * resolves only to public addresses, unless its origin is allow-listed by the operator. Checked when
  * a subscription is created and again before every attempt, and the attempt connects to the address
  * checked, so a DNS answer that changes in between (rebinding) cannot reach an internal address.
+ * A refusal names what the caller wrote, never what DNS answered: the service's resolver sees
+ * internal names, and the refusal must not become a way of reading them.
  */
 export class TargetPolicy {
+  private readonly resolve: Resolver;
+
   constructor(
     private readonly allowed: readonly AllowedOrigin[],
-    private readonly resolve: Resolver = resolveAll,
+    resolve?: Resolver,
     private readonly resolveTimeoutMs = 5000,
-  ) {}
+  ) {
+    this.resolve = resolve ?? dnsResolver({ timeoutMs: resolveTimeoutMs });
+  }
 
   /** The rules that need no DNS: answers the URL as it will be stored and called. */
   parse(raw: string): URL {
@@ -214,28 +244,34 @@ export class TargetPolicy {
     return url;
   }
 
-  /** Every rule, DNS included; answers the address to connect to. */
+  /** Every rule, DNS included (after the others: a URL refused anyway is never looked up). */
   async check(raw: string): Promise<CheckedTarget> {
     const url = this.parse(raw);
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const literal = isIP(hostname);
-    const addresses: ResolvedAddress[] = literal
-      ? [{ address: hostname, family: literal === 6 ? 6 : 4 }]
-      : await this.resolveWithDeadline(hostname);
+    const allowListed = this.isAllowListed(url);
+    if (literal) {
+      const reason = allowListed ? undefined : nonPublicReason(hostname);
+      if (reason) {
+        throw new TargetRefusedError(`url: ${hostname} is ${reason}, not a public address`);
+      }
+      return { url, address: { address: hostname, family: literal === 6 ? 6 : 4 } };
+    }
+    if (isLocalhostName(hostname)) {
+      if (!allowListed) {
+        throw new TargetRefusedError(`url: ${hostname} is a loopback name, not a public address`);
+      }
+      return { url, address: LOCALHOST[0] };
+    }
+    const addresses = await this.resolveWithDeadline(hostname);
     if (addresses.length === 0) {
       throw new TargetRefusedError(`url: ${hostname} does not resolve to any address`);
     }
-    if (!this.isAllowListed(url)) {
-      for (const { address } of addresses) {
-        const reason = nonPublicReason(address);
-        if (reason) {
-          throw new TargetRefusedError(
-            literal
-              ? `url: ${address} is ${reason}; webhooks go to public addresses only`
-              : `url: ${hostname} resolves to ${address}, ${reason}; webhooks go to public addresses only`,
-          );
-        }
-      }
+    if (!allowListed && addresses.some(({ address }) => nonPublicReason(address) !== undefined)) {
+      throw new TargetRefusedError(
+        `url: ${hostname} resolves to an address that is not a public address; webhooks go to public ` +
+          'addresses only',
+      );
     }
     return { url, address: addresses[0] };
   }
@@ -259,8 +295,7 @@ export class TargetPolicy {
         }),
       ]);
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const why = typeof code === 'string' ? code : error instanceof Error ? error.message : 'failed';
+      const why = errorCode(error) ?? (error instanceof Error ? error.message : 'failed');
       throw new TargetRefusedError(`url: ${hostname} could not be resolved (${why})`);
     } finally {
       clearTimeout(timer);

@@ -39,8 +39,9 @@ export class WebhookSourceWithSecretDto extends WebhookSourceDto {
   @ApiProperty({
     example: 'whsec_V2h5IGFyZSB5b3UgcmVhZGluZyB0aGlzPw',
     description:
-      'Shown once. The sender signs each delivery: X-Webhook-Signature: sha256=<hex HMAC-SHA256 of ' +
-      '"<X-Webhook-Timestamp>.<raw body>" with this secret>',
+      'Shown once. The sender signs each delivery per Standard Webhooks: X-Webhook-Signature: v1,<base64 ' +
+      'HMAC-SHA256 of "<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>", keyed with the base64-decoded part ' +
+      'after whsec_> (the earlier sha256=<hex> form is still accepted: see POST /webhooks/{source})',
   })
   signing_secret!: string;
 }
