@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { RetentionModule } from '@platform/database';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from './config/integrations.env';
 import { integrationsDataSourceOptions } from './database/integrations.data-source';
+import { integrationsRetention } from './database/integrations.retention';
 import { EntitiesModule } from './entities/entities.module';
 import { MappingsModule } from './mappings/mappings.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -15,6 +17,7 @@ export class IntegrationsModule {
       global: true,
       imports: [
         ...mainApiConsumerImports('integrations', env, integrationsDataSourceOptions(env)),
+        RetentionModule.forRoot(integrationsRetention(env)),
         EntitiesModule,
         MappingsModule,
         WebhooksModule,

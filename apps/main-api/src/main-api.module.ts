@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, StaticKeySource } from '@platform/auth';
-import { TenancyModule } from '@platform/database';
+import { RetentionModule, TenancyModule } from '@platform/database';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { MAIN_API_ENV, type MainApiEnv } from './config/main-api.env';
 import { mainApiDataSourceOptions } from './database/main-api.data-source';
+import { mainApiRetention } from './database/main-api.retention';
 import { loadSigningKeys } from './oauth/keys/signing-keys';
 import { DatabaseTokenStatus } from './oauth/revocation/database-token-status';
 import { OAuthModule } from './oauth/oauth.module';
@@ -52,6 +53,7 @@ export class MainApiModule {
         MetricsModule,
         HealthModule.forRoot(),
         TenancyModule,
+        RetentionModule.forRoot(mainApiRetention(env)),
         IdempotencyModule,
         OAuthModule.forRoot(env, signingKeys),
         UsersModule,

@@ -1,3 +1,4 @@
+import { RetentionPruner } from '@platform/database';
 import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { MainApiEnv } from '../src/config/main-api.env';
@@ -34,12 +35,12 @@ describe('main-api Idempotency-Key on POST (e2e)', () => {
     await service.close();
   });
 
-  const createClient = (name: string, key?: string, company = companyId) =>
+  const createClient = (name: string, key?: string, company = companyId, subject = 'user:1') =>
     service.app.inject({
       method: 'POST',
       url: '/v1/clients',
       headers: {
-        authorization: `Bearer ${signTestToken({ keys, companyId: company })}`,
+        authorization: `Bearer ${signTestToken({ keys, companyId: company, subject })}`,
         ...(key === undefined ? {} : { 'idempotency-key': key }),
       },
       payload: { name },
@@ -88,6 +89,33 @@ describe('main-api Idempotency-Key on POST (e2e)', () => {
     expect(other.json()).toMatchObject({ name: 'Company two', company_id: otherCompanyId });
   });
 
+  it('keeps keys per caller: another caller of the company with the same key gets its own answer', async () => {
+    const mine = await createClient('Caller one', 'callers-key', companyId, 'user:1');
+    const theirs = await createClient('Caller two', 'callers-key', companyId, 'client:7');
+    const mineAgain = await createClient('Caller one', 'callers-key', companyId, 'user:1');
+    const theirsAgain = await createClient('Caller two', 'callers-key', companyId, 'client:7');
+
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json()).toMatchObject({ name: 'Caller two', company_id: companyId });
+    expect(theirs.json<{ id: number }>().id).not.toBe(mine.json<{ id: number }>().id);
+    // Each caller still gets its own first answer back.
+    expect(mineAgain.headers['idempotent-replayed']).toBe('true');
+    expect(mineAgain.json()).toEqual(mine.json());
+    expect(theirsAgain.headers['idempotent-replayed']).toBe('true');
+    expect(theirsAgain.json()).toEqual(theirs.json());
+  });
+
+  it("never replays one caller's answer to another sending the very same request", async () => {
+    const first = await createClient('Same request', 'same-request-key', companyId, 'user:1');
+    const second = await createClient('Same request', 'same-request-key', companyId, 'user:2');
+
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(await clientsNamed('Same request')).toBe(2);
+  });
+
   it('frees the key when the first attempt fails, so a corrected retry runs', async () => {
     const invalid = await createClient('', 'key-4');
     const retried = await service.app.inject({
@@ -106,6 +134,24 @@ describe('main-api Idempotency-Key on POST (e2e)', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'Idempotency-Key' }] });
+  });
+
+  it('prunes records past the 24 hours and keeps the fresh ones, which still replay', async () => {
+    const kept = await createClient('Kept answer', 'key-7');
+    await createClient('Pruned answer', 'key-6');
+    await dataSource.query(
+      "UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE key = 'key-6'",
+    );
+
+    await service.app.get(RetentionPruner).runOnce(['idempotency_records']);
+
+    const left = await dataSource.query<{ key: string }[]>(
+      "SELECT key FROM idempotency_records WHERE key IN ('key-6', 'key-7')",
+    );
+    expect(left).toEqual([{ key: 'key-7' }]);
+    const replayed = await createClient('Kept answer', 'key-7');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(kept.json());
   });
 
   it('lets a key be reused after 24 hours', async () => {

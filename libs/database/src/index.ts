@@ -11,3 +11,6 @@ export * from './reads/compiled-read';
 export * from './reads/read-rows';
 export * from './lists/list-filters';
 export * from './lists/paginate';
+export * from './retention/retention-policy';
+export * from './retention/retention-pruner';
+export * from './retention/retention.module';

@@ -91,6 +91,21 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
   @IntegerSetting('DELIVERY_LOG_RETENTION_DAYS', 1, 3650, 'of days')
   DELIVERY_LOG_RETENTION_DAYS = 30;
 
+  /**
+   * How long a received webhook event is kept after it was last received: within it, a redelivery of
+   * the same event id gets the first outcome instead of being applied again. Default 7 days, above
+   * the retry period of common senders.
+   */
+  @IntegerSetting('WEBHOOK_EVENT_RETENTION_DAYS', 1, 3650, 'of days')
+  WEBHOOK_EVENT_RETENTION_DAYS = 7;
+
+  /**
+   * How often each replica removes what is past its retention (webhook events, the delivery log);
+   * the first run comes within a minute of the start. Replicas take tables in turns.
+   */
+  @IntegerSetting('RETENTION_INTERVAL_SECONDS', 10, 86400, 'of seconds')
+  RETENTION_INTERVAL_SECONDS = 3600;
+
   /** A subscription whose deliveries keep failing this long is disabled. Default 5 days. */
   @IntegerSetting('SUBSCRIPTION_DISABLE_AFTER_MS', 100, 90 * 24 * HOUR, 'of milliseconds')
   SUBSCRIPTION_DISABLE_AFTER_MS = 5 * 24 * HOUR;

@@ -26,6 +26,8 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 // The workers' question, "what is due?", reads only pending rows.
 @Index('webhook_deliveries_due_idx', ['nextAttemptAt'], { where: `"status" = 'pending'` })
 @Index('webhook_deliveries_log_idx', ['subscriptionId', 'createdAt'])
+// The retention pruner's question: which finished deliveries last changed long ago?
+@Index('webhook_deliveries_finished_idx', ['updatedAt'], { where: `"status" <> 'pending'` })
 @Check('webhook_deliveries_status_check', `"status" IN ('pending', 'delivered', 'failed')`)
 @Check('webhook_deliveries_kind_check', `"kind" IN (${CHANGE_KINDS_SQL})`)
 @Check('webhook_deliveries_attempts_check', `"failed_attempts" >= 0 AND "failed_attempts" <= "attempts"`)

@@ -2,9 +2,14 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 
 export type WebhookEventStatus = 'received' | 'applied' | 'failed' | 'retryable';
 
-/** A verified incoming event, stored before it is applied; its id is unique per company and source. */
+/**
+ * A verified incoming event, stored before it is applied; its id is unique per company and source
+ * for WEBHOOK_EVENT_RETENTION_DAYS (webhook-event.retention.ts).
+ */
 @Entity({ name: 'webhook_events' })
 @Index('webhook_events_key', ['companyId', 'source', 'eventId'], { unique: true })
+// The retention pruner's question: which events were received long ago?
+@Index('webhook_events_received_at_idx', ['receivedAt'])
 @Check('webhook_events_status_check', `"status" IN ('received', 'applied', 'failed', 'retryable')`)
 export class WebhookEvent {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'webhook_events_pkey' })

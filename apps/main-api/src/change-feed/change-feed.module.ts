@@ -1,17 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ChangeFeedController } from './change-feed.controller';
-import { ChangeFeedPruner } from './change-feed.pruner';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeOriginBinding, ChangeOriginGuard } from './change-origin';
 
 @Module({
   controllers: [ChangeFeedController],
-  providers: [
-    ChangeFeedService,
-    ChangeFeedPruner,
-    ChangeOriginBinding,
-    { provide: APP_GUARD, useClass: ChangeOriginGuard },
-  ],
+  providers: [ChangeFeedService, ChangeOriginBinding, { provide: APP_GUARD, useClass: ChangeOriginGuard }],
 })
 export class ChangeFeedModule {}

@@ -57,9 +57,13 @@ export class MainApiEnv extends BaseServiceEnv {
   @IntegerSetting('EVENTS_RETENTION_DAYS', 1, 3650, 'of days')
   EVENTS_RETENTION_DAYS = 30;
 
-  /** How often a replica removes events past the retention period (one replica at a time). */
-  @IntegerSetting('EVENTS_PRUNE_INTERVAL_MS', 1000, 86400000, 'of milliseconds')
-  EVENTS_PRUNE_INTERVAL_MS = 3600000;
+  /**
+   * How often each replica removes what is past its retention (change events, idempotency records,
+   * ended refresh-token logins, closed sign-in failure windows); the first run comes within a minute
+   * of the start. Replicas take tables in turns.
+   */
+  @IntegerSetting('RETENTION_INTERVAL_SECONDS', 10, 86400, 'of seconds')
+  RETENTION_INTERVAL_SECONDS = 3600;
 
   /**
    * 32 random bytes, base64, shared with the integrations service only: `X-Change-Origin` counts

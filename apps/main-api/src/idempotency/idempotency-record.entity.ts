@@ -10,12 +10,14 @@ import {
 import { Company } from '../companies/company.entity';
 
 /**
- * The first answer to a POST sent with an `Idempotency-Key`, kept 24 hours per company so a retried
+ * The first answer to a POST sent with an `Idempotency-Key`, kept 24 hours per caller so a retried
  * request (integrations after a timeout) gets that answer instead of creating twice (decisions §8).
- * The unique key makes two concurrent first attempts produce one winner.
+ * The unique key makes two concurrent first attempts produce one winner; it holds the caller, so
+ * two callers of one company using the same key never see each other's answer.
  */
 @Entity({ name: 'idempotency_records' })
-@Index('idempotency_records_company_key_key', ['companyId', 'key'], { unique: true })
+@Index('idempotency_records_caller_key_key', ['companyId', 'subject', 'key'], { unique: true })
+// The retention pruner's question: which records are past the 24 hours?
 @Index('idempotency_records_created_at_idx', ['createdAt'])
 export class IdempotencyRecord {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'idempotency_records_pkey' })
@@ -27,6 +29,10 @@ export class IdempotencyRecord {
   @ManyToOne(() => Company, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'idempotency_records_company_id_fkey' })
   company?: Company;
+
+  /** The caller: the token's subject, `user:<id>` or `client:<id>`. */
+  @Column({ type: 'varchar', length: 30 })
+  subject!: string;
 
   @Column({ type: 'varchar', length: 255 })
   key!: string;

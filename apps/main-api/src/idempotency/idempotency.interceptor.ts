@@ -14,8 +14,9 @@ const HTTP_CODE_METADATA = '__httpCode__';
 
 /**
  * Every authenticated POST of main-api honours `Idempotency-Key`: the first answer is stored and
- * replayed for the same key and request within 24 hours; the same key with another request is a
- * 422 (AC004); a failed first attempt leaves nothing behind, so it can be retried.
+ * replayed for the same caller, key and request within 24 hours; the same key with another request
+ * is a 422 (AC004); a failed first attempt leaves nothing behind, so it can be retried. A key is the
+ * caller's (token subject) within its company: another caller's identical key is another key.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -47,7 +48,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const statusCode =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
 
-    return from(this.store.start(request.user.companyId, key, requestHash)).pipe(
+    const caller = { companyId: request.user.companyId, subject: request.user.subject };
+
+    return from(this.store.start(caller, key, requestHash)).pipe(
       switchMap((start) => {
         if (start.kind === 'replay') {
           void reply.status(start.statusCode).header('idempotent-replayed', 'true');

@@ -4,23 +4,34 @@ import { DataSource } from 'typeorm';
 export type IdempotencyStart =
   { kind: 'first'; recordId: string } | { kind: 'replay'; statusCode: number; body: unknown };
 
-const RETENTION = "interval '24 hours'";
+/** Who sent the request: a key is the caller's own, within its company. */
+export interface IdempotencyCaller {
+  companyId: number;
+  /** The token's subject, `user:<id>` or `client:<id>`. */
+  subject: string;
+}
 
-/** Reserve, complete or release an idempotency key of one company. */
+/** How long a first answer is replayed (decisions §8); older records are free to reuse and pruned. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+const TTL = `make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`;
+
+/** Reserve, complete or release an idempotency key of one caller. */
 @Injectable()
 export class IdempotencyStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  async start(companyId: number, key: string, requestHash: string): Promise<IdempotencyStart> {
-    // Expired records are free to reuse; drop the one in the way, if any.
+  async start(caller: IdempotencyCaller, key: string, requestHash: string): Promise<IdempotencyStart> {
+    const owner = [caller.companyId, caller.subject, key];
+    // Expired records are free to reuse; drop the one in the way, if any (the pruner may not have yet).
     await this.dataSource.query(
-      `DELETE FROM idempotency_records WHERE company_id = $1 AND key = $2 AND created_at < now() - ${RETENTION}`,
-      [companyId, key],
+      `DELETE FROM idempotency_records
+        WHERE company_id = $1 AND subject = $2 AND key = $3 AND created_at < now() - ${TTL}`,
+      owner,
     );
     const inserted = await this.dataSource.query<{ id: string }[]>(
-      `INSERT INTO idempotency_records (company_id, key, request_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id, key) DO NOTHING RETURNING id`,
-      [companyId, key, requestHash],
+      `INSERT INTO idempotency_records (company_id, subject, key, request_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_id, subject, key) DO NOTHING RETURNING id`,
+      [...owner, requestHash],
     );
     if (inserted.length > 0) {
       return { kind: 'first', recordId: inserted[0].id };
@@ -28,8 +39,9 @@ export class IdempotencyStore {
     const [existing] = await this.dataSource.query<
       { request_hash: string; status_code: number | null; response_body: unknown }[]
     >(
-      'SELECT request_hash, status_code, response_body FROM idempotency_records WHERE company_id = $1 AND key = $2',
-      [companyId, key],
+      `SELECT request_hash, status_code, response_body FROM idempotency_records
+        WHERE company_id = $1 AND subject = $2 AND key = $3`,
+      owner,
     );
     if (!existing) {
       // Removed between the two statements (its first request failed): the caller may retry.

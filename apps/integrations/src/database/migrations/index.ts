@@ -3,6 +3,7 @@ import { MappingLeasesAndGenerations1795433631921 } from './1795433631921-Mappin
 import { AddWebhooks1795433976556 } from './1795433976556-AddWebhooks';
 import { AddSubscriptions1795441566399 } from './1795441566399-AddSubscriptions';
 import { WebhookSignatureReplayGuard1795600000200 } from './1795600000200-WebhookSignatureReplayGuard';
+import { RetentionIndexes1795600000400 } from './1795600000400-RetentionIndexes';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const INTEGRATIONS_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   AddWebhooks1795433976556,
   AddSubscriptions1795441566399,
   WebhookSignatureReplayGuard1795600000200,
+  RetentionIndexes1795600000400,
 ];

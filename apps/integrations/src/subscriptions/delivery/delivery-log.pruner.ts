@@ -1,38 +1,31 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
+import { Injectable } from '@nestjs/common';
+import { RetentionPruner, type RetentionPolicy } from '@platform/database';
 
-/** Rows removed per statement, so one run never holds a long lock on a large log. */
-const BATCH = 5000;
+const DELIVERY_LOG = 'webhook_deliveries';
 
 /**
- * The delivery log keeps finished deliveries (delivered or failed) and their attempts for
- * DELIVERY_LOG_RETENTION_DAYS after their last change; pending ones are never removed. Safe on
- * every replica at once: a row is deleted by whichever gets to it.
+ * The delivery log keeps finished deliveries (delivered or failed) and their attempts (removed with
+ * them by the foreign key) for DELIVERY_LOG_RETENTION_DAYS after their last change; pending ones are
+ * never removed, however old. Pruned by the service's RetentionPruner with the other tables.
  */
+export function deliveryLogRetention(retentionDays: number): RetentionPolicy {
+  return {
+    table: DELIVERY_LOG,
+    // `<> 'pending'` rather than a list of the finished states: the partial index says the same.
+    expired: `status <> 'pending' AND updated_at < now() - make_interval(days => $1)`,
+    parameters: [retentionDays],
+    keptFor: `${retentionDays} days after a delivery finished (DELIVERY_LOG_RETENTION_DAYS), pending ones for ever`,
+  };
+}
+
+/** The delivery log's pruning on demand, through the same RetentionPruner as its schedule. */
 @Injectable()
 export class DeliveryLogPruner {
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
-  ) {}
+  constructor(private readonly retention: RetentionPruner) {}
 
-  /** Answers how many deliveries were removed (their attempts go with them). */
+  /** Answers how many deliveries were removed (0 while another replica is pruning the log). */
   async prune(): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const rows = await this.dataSource.query<{ id: string }[]>(
-        `DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries
-            WHERE status IN ('delivered', 'failed') AND updated_at < now() - make_interval(days => $1)
-            LIMIT $2)
-         RETURNING id`,
-        [this.env.DELIVERY_LOG_RETENTION_DAYS, BATCH],
-      );
-      removed += rows.length;
-      if (rows.length < BATCH) {
-        return removed;
-      }
-    }
+    const report = await this.retention.runOnce([DELIVERY_LOG]);
+    return report[DELIVERY_LOG] ?? 0;
   }
 }

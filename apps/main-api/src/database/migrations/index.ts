@@ -11,6 +11,8 @@ import { AddProjectNameSearchIndex1795361793205 } from './1795361793205-AddProje
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
 import { AddChangeFeed1795440000000 } from './1795440000000-AddChangeFeed';
 import { AddTokenRevocation1795500000000 } from './1795500000000-AddTokenRevocation';
+import { IdempotencyKeysPerCaller1795600000300 } from './1795600000300-IdempotencyKeysPerCaller';
+import { RetentionIndexes1795600000301 } from './1795600000301-RetentionIndexes';
 import { AddRatecardDetailsAndClientUsers1795361932140 } from './1795361932140-AddRatecardDetailsAndClientUsers';
 import { AddRatecardsAndLabels1795360554505 } from './1795360554505-AddRatecardsAndLabels';
 import { AddTasks1795361435513 } from './1795361435513-AddTasks';
@@ -39,4 +41,6 @@ export const MAIN_API_MIGRATIONS = [
   AddRatecardDetailsAndClientUsers1795361932140,
   AddChangeFeed1795440000000,
   AddTokenRevocation1795500000000,
+  IdempotencyKeysPerCaller1795600000300,
+  RetentionIndexes1795600000301,
 ];

@@ -40,7 +40,8 @@ interface Bucket {
  * 1 s after the first failure too many, doubling with each further one, at most the window. A
  * correct secret is therefore never slowed down by somebody else's failures where the grant is
  * cheap to check (client credentials, refresh), and a password guesser is throttled per IP and
- * account. Accounts are kept as digests: the table holds no e-mail address.
+ * account. Accounts are kept as digests: the table holds no e-mail address. Closed windows are
+ * removed by the retention pruner (rate-limit.retention.ts).
  */
 export class LoginThrottle {
   constructor(
@@ -84,12 +85,6 @@ export class LoginThrottle {
         `UPDATE rate_limit_buckets AS bucket SET blocked_until = now() + make_interval(secs => b.seconds)
            FROM unnest($1::text[], $2::int[]) AS b(key, seconds) WHERE bucket.key = b.key`,
         [backOffs.map(({ key }) => key), backOffs.map(({ seconds }) => seconds)],
-      );
-    }
-    if (Math.random() < 0.01) {
-      // Opportunistic clean-up of long-expired windows; no job to schedule.
-      await this.dataSource.query(
-        "DELETE FROM rate_limit_buckets WHERE window_ends_at < now() - interval '1 hour'",
       );
     }
     return Math.max(0, ...backOffs.map(({ seconds }) => seconds));

@@ -20,6 +20,8 @@ import { User } from '../../users/user.entity';
 @Entity({ name: 'refresh_tokens' })
 @Check('refresh_tokens_one_subject_check', '("user_id" IS NULL) <> ("api_client_id" IS NULL)')
 @Index('refresh_tokens_family_idx', ['familyId'])
+// The retention pruner's question: which logins ended long enough ago?
+@Index('refresh_tokens_family_expires_at_idx', ['familyExpiresAt'])
 export class RefreshToken {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'refresh_tokens_pkey' })
   id!: string;
