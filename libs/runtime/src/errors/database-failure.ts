@@ -27,7 +27,7 @@ const DATA_EXCEPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** The failure a database error stands for, told to the client without SQL or row values. */
-export function databaseFailure(exception: QueryFailedError<unknown>): NormalizedFailure {
+export function databaseFailure(exception: QueryFailedError<Error>): NormalizedFailure {
   const driverError = exception.driverError as DriverError;
   const code = typeof driverError.code === 'string' ? driverError.code : '';
   const dataMessage = DATA_EXCEPTIONS[code];

@@ -84,7 +84,7 @@ export function normalizeFailure(exception: unknown): NormalizedFailure {
     };
   }
   if (exception instanceof QueryFailedError) {
-    return databaseFailure(exception as QueryFailedError<unknown>);
+    return databaseFailure(exception as QueryFailedError<Error>);
   }
   if (exception instanceof TypeORMError) {
     return { kind: 'database', status: 500, message: 'The database could not complete the request' };
