@@ -1,5 +1,6 @@
+import { MayBeAbsent } from '@platform/contracts';
 import { Expose } from 'class-transformer';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
 export class MainApiEnv extends BaseServiceEnv {
@@ -7,23 +8,23 @@ export class MainApiEnv extends BaseServiceEnv {
 
   /** PEM of the RSA private key that signs access tokens (or JWT_PRIVATE_KEY_FILE). */
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   JWT_PRIVATE_KEY?: string;
 
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   JWT_PRIVATE_KEY_FILE?: string;
 
   /** PEM public keys of retired signing keys, still accepted until their tokens expire (rotation). */
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   JWT_PREVIOUS_PUBLIC_KEYS?: string;
 
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   JWT_PREVIOUS_PUBLIC_KEYS_FILE?: string;
 
@@ -70,7 +71,7 @@ export class MainApiEnv extends BaseServiceEnv {
    * only with a signature made with it (integrations' own identity). Unset: the header is refused.
    */
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, {
     message: 'CHANGE_ORIGIN_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
   })
