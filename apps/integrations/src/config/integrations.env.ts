@@ -61,6 +61,28 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
   DELIVERY_TIMEOUT_MS = 10000;
 
   /**
+   * Deadline for connecting to the receiver, the TLS handshake included, within DELIVERY_TIMEOUT_MS:
+   * a target that drops the connection attempt, or accepts it and never completes the handshake,
+   * gives its attempt up after this, not after the whole deadline.
+   */
+  @IntegerSetting('DELIVERY_CONNECT_TIMEOUT_MS', 100, 120000, 'of milliseconds')
+  DELIVERY_CONNECT_TIMEOUT_MS = 3000;
+
+  /**
+   * Delivery attempts one company may have under way at once, over all replicas: a company whose
+   * receivers hang holds this many attempts at most, and the others' deliveries take the rest.
+   */
+  @IntegerSetting('DELIVERY_MAX_IN_FLIGHT_PER_COMPANY', 1, 1000)
+  DELIVERY_MAX_IN_FLIGHT_PER_COMPANY = 4;
+
+  /**
+   * Delivery attempts to one target host name (any port, any company) under way at once, over all
+   * replicas: a slow receiver shared by many companies cannot take every attempt either.
+   */
+  @IntegerSetting('DELIVERY_MAX_IN_FLIGHT_PER_HOST', 1, 1000)
+  DELIVERY_MAX_IN_FLIGHT_PER_HOST = 8;
+
+  /**
    * Pause after each failed attempt (±20 % jitter); once they are used up the delivery is `failed`.
    * Default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h: nine attempts over 30 hours at least.
    */
@@ -105,6 +127,13 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
    */
   @IntegerSetting('RETENTION_INTERVAL_SECONDS', 10, 86400, 'of seconds')
   RETENTION_INTERVAL_SECONDS = 3600;
+
+  /**
+   * Subscriptions one company may have, active and disabled alike: creating one more answers 422
+   * SubscriptionLimitError (delete one first).
+   */
+  @IntegerSetting('SUBSCRIPTION_MAX_PER_COMPANY', 1, 100000)
+  SUBSCRIPTION_MAX_PER_COMPANY = 50;
 
   /** A subscription whose deliveries keep failing this long is disabled. Default 5 days. */
   @IntegerSetting('SUBSCRIPTION_DISABLE_AFTER_MS', 100, 90 * 24 * HOUR, 'of milliseconds')

@@ -40,16 +40,23 @@ export class SubscriptionsController {
       'back to it. A 2xx answer within DELIVERY_TIMEOUT_MS is a delivery; anything else is retried with ' +
       'the same webhook-id along DELIVERY_RETRY_SCHEDULE_MS (default over 30 hours), then the delivery ' +
       'is failed; after SUBSCRIPTION_DISABLE_AFTER_MS of failures only (default 5 days) the subscription ' +
-      'is disabled. Events may arrive out of order: data.cursor orders them. The API client (role 1 or ' +
-      '2, your company) is checked with main-api now and reads the feed later. Errors: ValidationError ' +
-      'ZC002 (400; url refused by the SSRF rules, with the reason; API client not usable); ' +
-      'DuplicateSubscriptionError ZC002 (422: this source already subscribes this url).',
+      'is disabled. Events may arrive out of order: data.cursor orders them. Attempts are shared fairly: ' +
+      'a company has at most DELIVERY_MAX_IN_FLIGHT_PER_COMPANY (default 4) attempts under way, a target ' +
+      'host DELIVERY_MAX_IN_FLIGHT_PER_HOST (default 8); a receiver must accept the connection within ' +
+      'DELIVERY_CONNECT_TIMEOUT_MS (default 3 s). A company has at most SUBSCRIPTION_MAX_PER_COMPANY ' +
+      'subscriptions (default 50, disabled ones included). The API client (role 1 or 2, your company) ' +
+      'is checked with main-api now and reads the feed later. Errors: ValidationError ZC002 (400; url ' +
+      'refused by the SSRF rules, with the reason; API client not usable); DuplicateSubscriptionError ' +
+      'ZC002 (422: this source already subscribes this url); SubscriptionLimitError ZC002 (422: your ' +
+      'company has SUBSCRIPTION_MAX_PER_COMPANY subscriptions already: delete one first).',
   })
   @ApiCreatedResponse({ type: SubscriptionWithSecretDto })
   @ApiBadRequestResponse({ type: IntegrationsErrorBodyDto, description: 'ValidationError (ZC002)' })
   @ApiUnprocessableEntityResponse({
     type: IntegrationsErrorBodyDto,
-    description: 'DuplicateSubscriptionError (ZC002)',
+    description:
+      'DuplicateSubscriptionError (ZC002): this source already subscribes this url; ' +
+      'SubscriptionLimitError (ZC002): your company has SUBSCRIPTION_MAX_PER_COMPANY subscriptions already',
   })
   @ApiServiceUnavailableResponse({
     type: IntegrationsErrorBodyDto,

@@ -34,6 +34,17 @@ export class DuplicateSubscriptionError extends IntegrationsError {
   }
 }
 
+export class SubscriptionLimitError extends IntegrationsError {
+  constructor(limit: number) {
+    super(
+      'SubscriptionLimitError',
+      IntegrationsErrorCode.Validation,
+      422,
+      `Your company already has ${limit} subscriptions, the most it may have: delete one before creating another`,
+    );
+  }
+}
+
 export class SubscriptionDisabledError extends IntegrationsError {
   constructor(id: string) {
     super(

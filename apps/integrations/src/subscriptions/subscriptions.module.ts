@@ -7,6 +7,7 @@ import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { DeliveryLogPruner } from './delivery/delivery-log.pruner';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
+import { SubscriptionStore } from './subscription.store';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
@@ -17,6 +18,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
   controllers: [SubscriptionsController, DeliveriesController],
   providers: [
     SubscriptionsService,
+    SubscriptionStore,
     DeliveriesService,
     TARGET_POLICY_PROVIDER,
     FeedFollower,

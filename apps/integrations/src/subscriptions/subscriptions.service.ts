@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
 import {
   constraintViolationOf,
@@ -7,6 +7,7 @@ import {
   type TenantRepository,
 } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
+import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { ApiClientVerifier } from '../credentials/api-client-verifier';
 import { SecretBox } from '../credentials/secret-box';
 import { CHANGE_KINDS, type ChangeKind } from './change-kind';
@@ -14,13 +15,19 @@ import { TargetPolicy, TargetRefusedError } from './delivery/target-policy';
 import { newSigningSecret } from './delivery/webhook-signature';
 import type { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import type { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
-import { DuplicateSubscriptionError, SubscriptionNotFoundError } from './subscriptions.errors';
+import { SubscriptionStore } from './subscription.store';
+import {
+  DuplicateSubscriptionError,
+  SubscriptionLimitError,
+  SubscriptionNotFoundError,
+} from './subscriptions.errors';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
 /**
  * Subscriptions of external systems to the platform's changes (issue 10): a C-Level user names the
  * target URL (checked against the SSRF rules), what to send and the API client that reads main-api's
- * change feed; the signing secret is generated here and shown once.
+ * change feed; the signing secret is generated here and shown once. A company has at most
+ * SUBSCRIPTION_MAX_PER_COMPANY subscriptions: each is a receiver the delivery worker calls for it.
  */
 @Injectable()
 export class SubscriptionsService {
@@ -31,6 +38,8 @@ export class SubscriptionsService {
     private readonly apiClients: ApiClientVerifier,
     private readonly policy: TargetPolicy,
     private readonly box: SecretBox,
+    private readonly store: SubscriptionStore,
+    @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {
     this.subscriptions = repositories.for(WebhookSubscription);
   }
@@ -39,23 +48,30 @@ export class SubscriptionsService {
     const url = await this.checkedUrl(body.url);
     await this.apiClients.verify(body, 'read the change feed');
     const signingSecret = newSigningSecret();
-    let created: WebhookSubscription;
+    const limit = this.env.SUBSCRIPTION_MAX_PER_COMPANY;
+    let created: WebhookSubscription | undefined;
     try {
-      created = await this.subscriptions.create({
-        source: body.metadata.source,
-        url,
-        entities: body.entities ?? [],
-        kinds: body.kinds ?? [...CHANGE_KINDS],
-        apiKey: body.api_key,
-        signingSecretSealed: this.box.seal(signingSecret),
-        clientSecretSealed: this.box.seal(body.client_secret),
-      });
+      created = await this.store.insertWithinLimit(
+        {
+          source: body.metadata.source,
+          url,
+          entities: body.entities ?? [],
+          kinds: body.kinds ?? [...CHANGE_KINDS],
+          apiKey: body.api_key,
+          signingSecretSealed: this.box.seal(signingSecret),
+          clientSecretSealed: this.box.seal(body.client_secret),
+        },
+        limit,
+      );
     } catch (error) {
       const violation = constraintViolationOf(error);
       if (violation?.code === PG_UNIQUE_VIOLATION && violation.constraint === 'webhook_subscriptions_key') {
         throw new DuplicateSubscriptionError(body.metadata.source, url);
       }
       throw error;
+    }
+    if (!created) {
+      throw new SubscriptionLimitError(limit);
     }
     // Read back: the database sets the timestamps and the status.
     return { ...toSubscriptionDto(await this.find(created.id)), signing_secret: signingSecret };

@@ -7,6 +7,8 @@ import { WebhookDelivery } from './webhook-delivery.entity';
  */
 @Entity({ name: 'webhook_delivery_attempts' })
 @Index('webhook_delivery_attempts_key', ['deliveryId', 'attempt'], { unique: true })
+// Attempts under way: what the claim counts against the per-company and per-host caps.
+@Index('webhook_delivery_attempts_open_idx', ['deliveryId'], { where: `"finished_at" IS NULL` })
 @Check('webhook_delivery_attempts_attempt_check', `"attempt" >= 1`)
 export class WebhookDeliveryAttempt {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'webhook_delivery_attempts_pkey' })

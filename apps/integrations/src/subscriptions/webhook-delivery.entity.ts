@@ -23,8 +23,9 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 // One delivery per event and subscription, however many replicas read the feed.
 @Index('webhook_deliveries_key', ['subscriptionId', 'eventCursor'], { unique: true })
 @Index('webhook_deliveries_company_key', ['id', 'companyId'], { unique: true })
-// The workers' question, "what is due?", reads only pending rows.
-@Index('webhook_deliveries_due_idx', ['nextAttemptAt'], { where: `"status" = 'pending'` })
+// The workers' question, "what is due for this company?" (the claim takes companies in turns),
+// reads only pending rows.
+@Index('webhook_deliveries_due_idx', ['companyId', 'nextAttemptAt'], { where: `"status" = 'pending'` })
 @Index('webhook_deliveries_log_idx', ['subscriptionId', 'createdAt'])
 // The retention pruner's question: which finished deliveries last changed long ago?
 @Index('webhook_deliveries_finished_idx', ['updatedAt'], { where: `"status" <> 'pending'` })

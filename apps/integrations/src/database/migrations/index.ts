@@ -2,6 +2,7 @@ import { InitialSchema1795356275054 } from './1795356275054-InitialSchema';
 import { MappingLeasesAndGenerations1795433631921 } from './1795433631921-MappingLeasesAndGenerations';
 import { AddWebhooks1795433976556 } from './1795433976556-AddWebhooks';
 import { AddSubscriptions1795441566399 } from './1795441566399-AddSubscriptions';
+import { FairDeliveryClaims1795600000100 } from './1795600000100-FairDeliveryClaims';
 import { WebhookSignatureReplayGuard1795600000200 } from './1795600000200-WebhookSignatureReplayGuard';
 import { RetentionIndexes1795600000400 } from './1795600000400-RetentionIndexes';
 
@@ -11,6 +12,7 @@ export const INTEGRATIONS_MIGRATIONS = [
   MappingLeasesAndGenerations1795433631921,
   AddWebhooks1795433976556,
   AddSubscriptions1795441566399,
+  FairDeliveryClaims1795600000100,
   WebhookSignatureReplayGuard1795600000200,
   RetentionIndexes1795600000400,
 ];

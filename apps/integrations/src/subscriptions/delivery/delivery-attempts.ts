@@ -3,6 +3,7 @@ import { IntegrationsErrorCode } from '@platform/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
+import { CLAIM_LOCK, FAIR_CLAIM_SQL } from './fair-claim';
 import { retryDelayMs } from './retry-schedule';
 import { TargetPolicy, TargetRefusedError } from './target-policy';
 import { postWebhook, type WebhookAnswer } from './webhook-sender';
@@ -46,11 +47,12 @@ type Outcome =
   | { kind: 'interrupted' };
 
 /**
- * Delivery attempts, from claim to outcome. A claim takes due deliveries with FOR UPDATE SKIP
- * LOCKED, leases them (next_attempt_at moves past the attempt's deadline), numbers the attempt and
- * records it, and commits before any HTTP call: two workers never hold the same attempt, and the
- * (delivery, attempt) key in the database says so. The outcome then delivers, reschedules along the
- * retry schedule, fails the delivery, or disables a subscription that has failed for too long.
+ * Delivery attempts, from claim to outcome. A claim takes due deliveries in turns across companies,
+ * within each company's and each host's cap of attempts under way (see FAIR_CLAIM_SQL), with FOR
+ * UPDATE SKIP LOCKED, leases them (next_attempt_at moves past the attempt's deadline), numbers the
+ * attempt and records it, and commits before any HTTP call: two workers never hold the same attempt,
+ * and the (delivery, attempt) key in the database says so. The outcome then delivers, reschedules
+ * along the retry schedule, fails the delivery, or disables a subscription that has failed for too long.
  */
 @Injectable()
 export class DeliveryAttempts {
@@ -68,26 +70,21 @@ export class DeliveryAttempts {
       return [];
     }
     return this.dataSource.transaction(async (manager) => {
+      // One claim at a time, over all replicas. A claim counts each company's room in its own
+      // snapshot, and FOR UPDATE SKIP LOCKED only keeps two claims from taking the same delivery:
+      // two claims offered different deliveries (one queued or requeued between their snapshots)
+      // could both fill the same room. Under this transaction-scoped lock the claim statement's
+      // snapshot (READ COMMITTED: taken when the statement starts, after the lock is granted)
+      // includes every earlier claim's attempts. A claim is one statement of milliseconds and no
+      // HTTP call is made under the lock, so replicas barely wait for each other.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CLAIM_LOCK]);
       const claimed = updatedRows<ClaimedRow>(
-        await manager.query(
-          `UPDATE webhook_deliveries delivery
-            SET attempts = delivery.attempts + 1,
-                next_attempt_at = now() + make_interval(secs => $2),
-                last_attempt_at = now(),
-                updated_at = now()
-           FROM webhook_subscriptions subscription
-          WHERE delivery.id IN (
-                  SELECT due.id FROM webhook_deliveries due
-                    JOIN webhook_subscriptions active ON active.id = due.subscription_id AND active.status = 'active'
-                   WHERE due.status = 'pending' AND due.next_attempt_at <= now()
-                   ORDER BY due.next_attempt_at
-                   LIMIT $1
-                     FOR UPDATE OF due SKIP LOCKED)
-            AND subscription.id = delivery.subscription_id
-        RETURNING delivery.id, delivery.company_id, delivery.subscription_id, delivery.attempts,
-                  delivery.payload::text AS payload, subscription.url, subscription.signing_secret_sealed`,
-          [limit, (this.env.DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS) / 1000],
-        ),
+        await manager.query(FAIR_CLAIM_SQL, [
+          limit,
+          (this.env.DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS) / 1000,
+          this.env.DELIVERY_MAX_IN_FLIGHT_PER_COMPANY,
+          this.env.DELIVERY_MAX_IN_FLIGHT_PER_HOST,
+        ]),
       );
       if (claimed.length === 0) {
         return [];
@@ -179,6 +176,7 @@ export class DeliveryAttempts {
         },
         body: claimed.payload,
         timeoutMs: this.env.DELIVERY_TIMEOUT_MS,
+        connectTimeoutMs: this.env.DELIVERY_CONNECT_TIMEOUT_MS,
         signal,
       });
     } catch (error) {

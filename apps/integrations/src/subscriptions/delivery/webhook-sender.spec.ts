@@ -1,5 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import { postWebhook } from './webhook-sender';
 
 describe('postWebhook', () => {
@@ -35,12 +40,13 @@ describe('postWebhook', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const post = (url: string, timeoutMs = 2000) =>
+  const post = (url: string, timeoutMs = 2000, connectTimeoutMs = 1000) =>
     postWebhook({
       target: { url: new URL(url), address: { address: '127.0.0.1', family: 4 } },
       headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' },
       body: '{"type":"projects.updated"}',
       timeoutMs,
+      connectTimeoutMs,
     });
 
   it('connects to the address checked, whatever the host name would resolve to now', async () => {
@@ -67,6 +73,41 @@ describe('postWebhook', () => {
     handler = () => undefined;
 
     expect(await post(`http://127.0.0.1:${port}/slow`, 100)).toEqual({ error: 'timed out after 100 ms' });
+  });
+
+  describe('a target that accepts the connection and then says nothing', () => {
+    let tarpit: NetServer;
+    let tarpitPort: number;
+    const held = new Set<Socket>();
+
+    beforeAll(async () => {
+      tarpit = createNetServer((socket) => {
+        held.add(socket);
+        socket.on('close', () => held.delete(socket));
+      });
+      await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
+      tarpitPort = (tarpit.address() as AddressInfo).port;
+    });
+
+    afterAll(async () => {
+      held.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => tarpit.close(resolve));
+    });
+
+    it('is given up at the connect deadline when the TLS handshake never completes', async () => {
+      const startedAt = Date.now();
+
+      expect(await post(`https://127.0.0.1:${tarpitPort}/hook`, 2000, 150)).toEqual({
+        error: 'could not connect within 150 ms',
+      });
+      expect(Date.now() - startedAt).toBeLessThan(1000);
+    });
+
+    it('is given up at the whole deadline once connected: the connect deadline no longer runs', async () => {
+      expect(await post(`http://127.0.0.1:${tarpitPort}/hook`, 300, 100)).toEqual({
+        error: 'timed out after 300 ms',
+      });
+    });
   });
 
   it('answers why there is no answer when nobody listens', async () => {

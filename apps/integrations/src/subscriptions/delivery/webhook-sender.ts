@@ -1,13 +1,16 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import type { CheckedTarget, ResolvedAddress } from './target-policy';
 
 export interface WebhookPost {
   target: CheckedTarget;
   headers: Readonly<Record<string, string>>;
   body: string;
+  /** The whole attempt: connecting, sending, and the answer's headers and body. */
   timeoutMs: number;
+  /** Connecting, the TLS handshake included (counts within timeoutMs). */
+  connectTimeoutMs: number;
   /** Aborts the attempt (the worker is stopping). */
   signal?: AbortSignal;
 }
@@ -29,7 +32,8 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 /**
  * POSTs one webhook with node's own HTTP client: no connection pool (each attempt connects to the
  * address just checked), no redirects followed (a 3xx is a failed attempt, not a new target), one
- * deadline over connecting, sending and the answer's headers and body.
+ * deadline over connecting, sending and the answer's headers and body, and a shorter one for
+ * connecting: a target that never completes the connection or the TLS handshake is given up early.
  */
 export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
   const { url } = post.target;
@@ -37,10 +41,12 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
   return new Promise<WebhookAnswer>((resolve) => {
     let statusCode: number | undefined;
     let settled = false;
+    let connectDeadline: NodeJS.Timeout | undefined;
     const finish = (answer: WebhookAnswer) => {
       if (!settled) {
         settled = true;
         clearTimeout(deadline);
+        clearTimeout(connectDeadline);
         resolve(answer);
       }
     };
@@ -56,6 +62,19 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
       finish(statusCode === undefined ? { error: `timed out after ${post.timeoutMs} ms` } : { statusCode });
       outgoing.destroy();
     }, post.timeoutMs);
+    // agent: false, so every request gets a socket of its own that is still connecting.
+    outgoing.once('socket', (socket: Socket) => {
+      if (settled) {
+        return;
+      }
+      connectDeadline = setTimeout(() => {
+        finish({ error: `could not connect within ${post.connectTimeoutMs} ms` });
+        outgoing.destroy();
+      }, post.connectTimeoutMs);
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
+        clearTimeout(connectDeadline),
+      );
+    });
     outgoing.on('response', (response: IncomingMessage) => {
       statusCode = response.statusCode ?? 0;
       response.resume();

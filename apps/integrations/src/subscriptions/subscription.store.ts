@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { DataSource, type DeepPartial } from 'typeorm';
+import { WebhookSubscription } from './webhook-subscription.entity';
+
+/** The advisory lock family (hashtext of this name, then the company) of subscription creates. */
+const CREATE_LOCK = 'integrations:webhook-subscription-creates';
+
+/** Subscription writes whose rule needs more than one statement, scoped to the caller's company. */
+@Injectable()
+export class SubscriptionStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  /**
+   * Saves a new subscription in the caller's company unless the company already has `limit`;
+   * answers undefined then. A unique violation (same source and url) is thrown as it is.
+   */
+  insertWithinLimit(
+    fields: Omit<DeepPartial<WebhookSubscription>, 'companyId'>,
+    limit: number,
+  ): Promise<WebhookSubscription | undefined> {
+    const companyId = this.principals.companyId();
+    return this.dataSource.transaction(async (manager) => {
+      // Two creates of one company at once would both count limit - 1 and both insert (on any
+      // replica): the second waits here until the first commits, and its count (a statement of its
+      // own, so a snapshot taken after the wait, in READ COMMITTED) includes the first one's row.
+      // Transaction-scoped, keyed on the company: other companies' creates never wait for it.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [CREATE_LOCK, companyId]);
+      const [{ count }] = await manager.query<{ count: number }[]>(
+        'SELECT count(*)::int AS count FROM webhook_subscriptions WHERE company_id = $1',
+        [companyId],
+      );
+      if (count >= limit) {
+        return undefined;
+      }
+      return manager.getRepository(WebhookSubscription).save({ ...fields, companyId });
+    });
+  }
+}
