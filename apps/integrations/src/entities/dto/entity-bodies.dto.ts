@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { IsDateOnly } from '@platform/contracts';
+import { IsDateOnly, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Length,
   Matches,
@@ -33,44 +32,44 @@ export class CreateClientBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'billing@acme.example' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsEmail()
   @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({ example: '+44 20 7946 0000' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   phone?: string;
 
   @ApiPropertyOptional({ example: '1 Market St' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(500)
   address?: string;
 
   @ApiPropertyOptional({ example: 'GB123' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(50)
   tax_id?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'Platform currency id (GET /v1/currencies)' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
   currency_id?: number;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   archived?: boolean;
 }
 export class UpdateClientBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateClientBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateClientBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class CreateBrandBody extends ExternalCreateDto {
@@ -84,14 +83,14 @@ export class CreateBrandBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'The organic line' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 export class UpdateBrandBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateBrandBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateBrandBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class CreateContractBody extends ExternalCreateDto {
@@ -105,43 +104,43 @@ export class CreateContractBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 1 })
-  @IsOptional()
+  @MayBeAbsent()
   @IsInt()
   @Min(1)
   @Max(10)
   currency_id?: number;
 
   @ApiPropertyOptional({ example: 'retainer' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(100)
   type?: string;
 
   @ApiPropertyOptional({ example: 'active' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(100)
   status?: string;
 
   @ApiPropertyOptional({ example: 'monthly' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(100)
   frequency?: string;
 
   @ApiPropertyOptional({ example: '2026-01-01' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 }
 export class UpdateContractBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateContractBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateContractBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class CreatePositionCategoryBody extends ExternalCreateDto {
@@ -152,7 +151,9 @@ export class CreatePositionCategoryBody extends ExternalCreateDto {
 }
 export class UpdatePositionCategoryBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreatePositionCategoryBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreatePositionCategoryBody, ['id', 'metadata'] as const), {
+    skipNullProperties: false,
+  }),
 ) {}
 
 export class CreatePositionBody extends ExternalCreateDto {
@@ -162,13 +163,13 @@ export class CreatePositionBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'CAT-1', description: 'External id of the position category' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsExternalId('category_id')
   category_id?: string;
 }
 export class UpdatePositionBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreatePositionBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreatePositionBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 /** interfaces.md "Integration project". */
@@ -183,56 +184,56 @@ export class CreateProjectBody extends ExternalCreateDto {
   client_id!: string;
 
   @ApiPropertyOptional({ example: '2026-03-01' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-06-30' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 
   @ApiPropertyOptional({ example: 'BRAND-3', description: 'External id of a brand of the client' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsExternalId('brand_id')
   brand_id?: string;
 
   @ApiPropertyOptional({ example: 'USER-9', description: 'External id of the project manager' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsExternalId('pm_id')
   pm_id?: string;
 
   @ApiPropertyOptional({ example: 'CONTRACT-2', description: 'External id of a contract of the client' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsExternalId('contract_id')
   contract_id?: string;
 
   @ApiPropertyOptional({ example: 'Launch the spring range' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(5000)
   brief?: string;
 
   @ApiPropertyOptional({ enum: ['active', 'finished', 'suspended', 'in_process'] })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(['active', 'finished', 'suspended', 'in_process'], {
     message: 'status must be one of active, finished, suspended, in_process',
   })
   status?: string;
 
   @ApiPropertyOptional({ example: true })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   billable?: boolean;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   archived?: boolean;
 }
 export class UpdateProjectBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateProjectBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateProjectBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class CreateTeamBody extends ExternalCreateDto {
@@ -242,14 +243,14 @@ export class CreateTeamBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'Brand team' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 export class UpdateTeamBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateTeamBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateTeamBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class CreateUserBody extends ExternalCreateDto {
@@ -275,24 +276,24 @@ export class CreateUserBody extends ExternalCreateDto {
   role_id!: number;
 
   @ApiPropertyOptional({ example: 'POS-1', description: 'External id of the position' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsExternalId('user_position_id')
   user_position_id?: string;
 
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(500)
   picture?: string;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   hidden?: boolean;
 }
 export class UpdateUserBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateUserBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateUserBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 /** `PUT /users/{external_id}/position` (decisions §7). */
@@ -323,7 +324,7 @@ export class CreateUserLeaveBody extends ExternalCreateDto {
   end!: string;
 
   @ApiPropertyOptional({ example: true })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   allDay?: boolean;
 }
@@ -336,19 +337,19 @@ export class CreateWorkspaceBody extends ExternalCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ example: true, description: 'Default true' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ example: 'The London studio' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsString()
   @MaxLength(2000)
   description?: string;
 }
 export class UpdateWorkspaceBody extends IntersectionType(
   WithMetadataDto,
-  PartialType(OmitType(CreateWorkspaceBody, ['id', 'metadata'] as const)),
+  PartialType(OmitType(CreateWorkspaceBody, ['id', 'metadata'] as const), { skipNullProperties: false }),
 ) {}
 
 export class WorkingTimeEntryBody {
@@ -373,7 +374,7 @@ export class WorkingTimeEntryBody {
   end_at!: string;
 
   @ApiPropertyOptional({ example: 1 })
-  @IsOptional()
+  @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(24)

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTEGRATION_SOURCES, IntegrationSource } from '@platform/contracts';
+import { INTEGRATION_SOURCES, IntegrationSource, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,7 +8,6 @@ import {
   IsDefined,
   IsIn,
   IsObject,
-  IsOptional,
   IsString,
   Length,
   Matches,
@@ -63,7 +62,7 @@ export class ExternalUsersDto extends WithMetadataDto {
 /** `DELETE` bodies are optional: `metadata.source` may come as `?source=` instead. */
 export class ExternalDeleteDto {
   @ApiPropertyOptional({ type: IntegrationMetadataDto })
-  @IsOptional()
+  @MayBeAbsent()
   @IsObject({ message: 'metadata must be an object {source}' })
   @ValidateNested()
   @Type(() => IntegrationMetadataDto)
@@ -72,7 +71,7 @@ export class ExternalDeleteDto {
 
 export class SourceQueryDto {
   @ApiPropertyOptional({ enum: IntegrationSource, description: 'metadata.source, for bodiless DELETEs' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(INTEGRATION_SOURCES, { message: SOURCES_MESSAGE.replace('metadata.source', 'source') })
   source?: IntegrationSource;
 }

@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTEGRATION_ENTITIES, IntegrationEntity } from '@platform/contracts';
+import { INTEGRATION_ENTITIES, IntegrationEntity, MayBeAbsent } from '@platform/contracts';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsIn,
-  IsOptional,
   IsString,
   Length,
   MaxLength,
@@ -35,7 +34,7 @@ export class CreateSubscriptionDto extends WithMetadataDto {
     example: [IntegrationEntity.Projects, IntegrationEntity.Clients],
     description: 'Entities wanted; absent or empty: all of them',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray({ message: 'entities must be an array' })
   @ArrayMaxSize(INTEGRATION_ENTITIES.length, { message: 'entities must name each entity at most once' })
   @ArrayUnique({ message: 'entities must name each entity at most once' })
@@ -51,7 +50,7 @@ export class CreateSubscriptionDto extends WithMetadataDto {
     example: ['created', 'updated'],
     description: 'Kinds of change wanted; absent: all three',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsArray({ message: 'kinds must be an array' })
   @ArrayMinSize(1, { message: 'kinds must name at least one kind (leave it out for all)' })
   @ArrayUnique({ message: 'kinds must name each kind at most once' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { INTEGRATION_SOURCES, IntegrationSource, ListQueryDto } from '@platform/contracts';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { INTEGRATION_SOURCES, IntegrationSource, ListQueryDto, MayBeAbsent } from '@platform/contracts';
+import { IsIn, IsUUID } from 'class-validator';
 import type { DeliveryStatus } from '../webhook-delivery.entity';
 
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed'];
@@ -19,7 +19,7 @@ export class DeliveryParamsDto extends SubscriptionParamsDto {
 
 export class SubscriptionsQueryDto {
   @ApiPropertyOptional({ enum: IntegrationSource, description: 'Only the subscriptions of this source' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(INTEGRATION_SOURCES, { message: `source must be one of ${INTEGRATION_SOURCES.join(', ')}` })
   source?: IntegrationSource;
 }
@@ -27,7 +27,7 @@ export class SubscriptionsQueryDto {
 /** `GET /subscriptions/{id}/deliveries`: a page of the delivery log, newest first. */
 export class DeliveriesQueryDto extends PickType(ListQueryDto, ['page', 'perPage'] as const) {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this state' })
-  @IsOptional()
+  @MayBeAbsent()
   @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
   status?: DeliveryStatus;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTEGRATION_ENTITIES, IntegrationEntity } from '@platform/contracts';
-import { IsIn, IsObject, IsOptional } from 'class-validator';
+import { INTEGRATION_ENTITIES, IntegrationEntity, MayBeAbsent } from '@platform/contracts';
+import { IsIn, IsObject } from 'class-validator';
 import { IsExternalId } from '../../entities/dto/integration-common.dto';
 
 export const WEBHOOK_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -24,7 +24,7 @@ export class WebhookEventDto {
     example: { name: 'Spring launch' },
     description: 'The fields, as the REST endpoint of that entity and action takes them (no metadata, no id)',
   })
-  @IsOptional()
+  @MayBeAbsent()
   @IsObject()
   data?: Record<string, unknown>;
 }
