@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { RetentionPruner } from '@platform/database';
 import { createServiceApp } from '@platform/runtime';
 import { startTestService, TEST_CHANGE_ORIGIN_KEY, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,10 +12,12 @@ import { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../src/config/integrations.env';
+import { SecretBox } from '../src/credentials/secret-box';
 import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempts';
-import { DeliveryLogPruner } from '../src/subscriptions/delivery/delivery-log.pruner';
+import { DELIVERY_LOG } from '../src/subscriptions/delivery/delivery-log.retention';
+import { subscriptionSecretPlace, type SubscriptionSecret } from '../src/subscriptions/subscription-secrets';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 
 type Body = Record<string, unknown>;
@@ -358,6 +361,24 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       >('SELECT signing_secret_sealed, client_secret_sealed FROM webhook_subscriptions');
       expect(JSON.stringify(sealed)).not.toContain(subscription.signing_secret as string);
       expect(JSON.stringify(sealed)).not.toContain(main.companies[0].clientSecret);
+      // Sealed for their row (issue 20): neither opens anywhere else, not even in the other column.
+      const box = integrations.app.get(SecretBox);
+      const place = (column: SubscriptionSecret) =>
+        subscriptionSecretPlace({ companyId: main.companies[0].companyId, id: subscription.id }, column);
+      const [row] = sealed;
+      expect(box.open(row.signing_secret_sealed, place('signing_secret_sealed'))).toBe(
+        subscription.signing_secret,
+      );
+      expect(box.open(row.client_secret_sealed, place('client_secret_sealed'))).toBe(
+        main.companies[0].clientSecret,
+      );
+      expect(() => box.open(row.signing_secret_sealed, place('client_secret_sealed'))).toThrow();
+      expect(() =>
+        box.open(row.signing_secret_sealed, {
+          ...place('signing_secret_sealed'),
+          companyId: main.companies[1].companyId,
+        }),
+      ).toThrow();
 
       const removed = await call('DELETE', `/subscriptions/${subscription.id}`);
 
@@ -867,13 +888,12 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         [recent.id],
       );
 
-      const removed = await integrations.app.get(DeliveryLogPruner).prune();
+      await integrations.app.get(RetentionPruner).runOnce([DELIVERY_LOG]);
       const [{ attempts }] = await integrationsDb.query<{ attempts: string }[]>(
         'SELECT count(*) AS attempts FROM webhook_delivery_attempts WHERE delivery_id = $1',
         [old.id],
       );
 
-      expect(removed).toBeGreaterThanOrEqual(1);
       expect((await deliveriesOf(subscription.id)).map((delivery) => delivery.id)).toEqual([recent.id]);
       expect(attempts).toBe('0');
     });

@@ -38,9 +38,8 @@ export class SecretBox {
   }
 
   /**
-   * Seals `plaintext` for `place`. Without a place the value is sealed unbound (v1): only for the
-   * call sites not yet given their row's place (webhook_subscriptions, issue 20 #7d); new code
-   * passes one.
+   * Seals `plaintext` for `place`. Without a place the value is sealed unbound (v1), the format of
+   * values sealed before issue 20: kept for tests of reading them; the services always pass one.
    */
   seal(plaintext: string, place?: SealedIn): string {
     const iv = randomBytes(IV_BYTES);

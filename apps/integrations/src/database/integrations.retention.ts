@@ -1,6 +1,6 @@
 import type { RetentionSettings } from '@platform/database';
 import type { IntegrationsEnv } from '../config/integrations.env';
-import { deliveryLogRetention } from '../subscriptions/delivery/delivery-log.pruner';
+import { deliveryLogRetention } from '../subscriptions/delivery/delivery-log.retention';
 import { webhookEventRetention } from '../webhooks/webhook-event.retention';
 
 /**

@@ -5,8 +5,7 @@ export type SubscriptionSecret = 'signing_secret_sealed' | 'client_secret_sealed
 
 /**
  * Where a subscription's secret is sealed: the SecretBox binds it to its company, row and column.
- * Opening passes it already; sealing does once subscriptions.service settles the row id before it
- * seals (until then the secrets are sealed unbound, and open whatever the place).
+ * Secrets of subscriptions created before this binding are unbound (v1) and open whatever the place.
  */
 export function subscriptionSecretPlace(
   subscription: { companyId: number; id: string },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { DataSource, type DeepPartial } from 'typeorm';
@@ -16,13 +17,19 @@ export class SubscriptionStore {
 
   /**
    * Saves a new subscription in the caller's company unless the company already has `limit`;
-   * answers undefined then. A unique violation (same source and url) is thrown as it is.
+   * answers undefined then. A unique violation (same source and url) is thrown as it is. The row's
+   * id and company are settled first and handed to `fieldsFor`, so its secrets can be sealed for
+   * their row.
    */
   insertWithinLimit(
-    fields: Omit<DeepPartial<WebhookSubscription>, 'companyId'>,
+    fieldsFor: (row: {
+      id: string;
+      companyId: number;
+    }) => Omit<DeepPartial<WebhookSubscription>, 'companyId' | 'id'>,
     limit: number,
   ): Promise<WebhookSubscription | undefined> {
     const companyId = this.principals.companyId();
+    const id = randomUUID();
     return this.dataSource.transaction(async (manager) => {
       // Two creates of one company at once would both count limit - 1 and both insert (on any
       // replica): the second waits here until the first commits, and its count (a statement of its
@@ -36,7 +43,9 @@ export class SubscriptionStore {
       if (count >= limit) {
         return undefined;
       }
-      return manager.getRepository(WebhookSubscription).save({ ...fields, companyId });
+      return manager
+        .getRepository(WebhookSubscription)
+        .save({ ...fieldsFor({ id, companyId }), id, companyId });
     });
   }
 }

@@ -4,7 +4,6 @@ import { EntitiesModule } from '../entities/entities.module';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
-import { DeliveryLogPruner } from './delivery/delivery-log.pruner';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
 import { SubscriptionStore } from './subscription.store';
@@ -23,7 +22,6 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     TARGET_POLICY_PROVIDER,
     FeedFollower,
     DeliveryAttempts,
-    DeliveryLogPruner,
     DeliveryWorker,
   ],
 })

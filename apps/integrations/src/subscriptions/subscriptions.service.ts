@@ -15,6 +15,7 @@ import { TargetPolicy, TargetRefusedError } from './delivery/target-policy';
 import { newSigningSecret } from './delivery/webhook-signature';
 import type { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import type { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
+import { subscriptionSecretPlace } from './subscription-secrets';
 import { SubscriptionStore } from './subscription.store';
 import {
   DuplicateSubscriptionError,
@@ -52,15 +53,21 @@ export class SubscriptionsService {
     let created: WebhookSubscription | undefined;
     try {
       created = await this.store.insertWithinLimit(
-        {
+        (row) => ({
           source: body.metadata.source,
           url,
           entities: body.entities ?? [],
           kinds: body.kinds ?? [...CHANGE_KINDS],
           apiKey: body.api_key,
-          signingSecretSealed: this.box.seal(signingSecret),
-          clientSecretSealed: this.box.seal(body.client_secret),
-        },
+          signingSecretSealed: this.box.seal(
+            signingSecret,
+            subscriptionSecretPlace(row, 'signing_secret_sealed'),
+          ),
+          clientSecretSealed: this.box.seal(
+            body.client_secret,
+            subscriptionSecretPlace(row, 'client_secret_sealed'),
+          ),
+        }),
         limit,
       );
     } catch (error) {

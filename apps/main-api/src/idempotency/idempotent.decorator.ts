@@ -15,8 +15,9 @@ export function Idempotent(): MethodDecorator {
       required: false,
       description:
         'Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed ' +
-        '(with `Idempotent-Replayed: true`) for the same key and request; the same key with another ' +
-        'request is a 422.',
+        '(with `Idempotent-Replayed: true`) for the same key and request from the same caller (the ' +
+        "token's user or API client); the same key with another request is a 422. Keys of other " +
+        'callers never meet.',
     }),
   );
 }

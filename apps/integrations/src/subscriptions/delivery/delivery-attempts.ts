@@ -3,6 +3,7 @@ import { IntegrationsErrorCode } from '@platform/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
+import { subscriptionSecretPlace } from '../subscription-secrets';
 import { CLAIM_LOCK, FAIR_CLAIM_SQL } from './fair-claim';
 import { retryDelayMs } from './retry-schedule';
 import { TargetPolicy, TargetRefusedError } from './target-policy';
@@ -168,7 +169,13 @@ export class DeliveryAttempts {
           'webhook-id': webhookId,
           'webhook-timestamp': String(timestamp),
           'webhook-signature': webhookSignature(
-            this.box.open(claimed.signingSecretSealed),
+            this.box.open(
+              claimed.signingSecretSealed,
+              subscriptionSecretPlace(
+                { companyId: claimed.companyId, id: claimed.subscriptionId },
+                'signing_secret_sealed',
+              ),
+            ),
             webhookId,
             timestamp,
             claimed.payload,

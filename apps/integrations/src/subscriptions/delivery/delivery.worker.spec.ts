@@ -1,6 +1,5 @@
 import type { IntegrationsEnv } from '../../config/integrations.env';
 import type { ClaimedAttempt, DeliveryAttempts } from './delivery-attempts';
-import type { DeliveryLogPruner } from './delivery-log.pruner';
 import { DeliveryWorker } from './delivery.worker';
 import type { FeedFollower } from './feed-follower';
 
@@ -32,11 +31,9 @@ describe('DeliveryWorker', () => {
           }),
       ),
     };
-    const log = { prune: jest.fn().mockResolvedValue(0) };
     const instance = new DeliveryWorker(
       follower as unknown as FeedFollower,
       attempts as unknown as DeliveryAttempts,
-      log as unknown as DeliveryLogPruner,
       { DELIVERY_WORKER: worker, DELIVERY_POLL_MS: 10 } as IntegrationsEnv,
     );
     instance.onApplicationBootstrap();

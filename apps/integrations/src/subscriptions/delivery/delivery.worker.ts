@@ -8,13 +8,10 @@ import {
 } from '@nestjs/common';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { DeliveryAttempts } from './delivery-attempts';
-import { DeliveryLogPruner } from './delivery-log.pruner';
 import { FeedFollower } from './feed-follower';
 
 /** Attempts one replica makes at once. */
 const MAX_IN_FLIGHT = 16;
-/** How often a replica trims the delivery log. */
-const LOG_PRUNE_INTERVAL_MS = 3_600_000;
 
 /**
  * The outbound webhook worker of one replica, started with the application and stopped before it
@@ -31,12 +28,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private timer?: NodeJS.Timeout;
   private turn?: Promise<void>;
   private filling?: Promise<void>;
-  private lastLogPrune = 0;
 
   constructor(
     private readonly follower: FeedFollower,
     private readonly attempts: DeliveryAttempts,
-    private readonly log: DeliveryLogPruner,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {
     // Every attempt in flight listens to it.
@@ -76,12 +71,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.logger.error({ err: describe(error) }, 'following the change feed failed');
     }
     await this.fill();
-    if (Date.now() - this.lastLogPrune >= LOG_PRUNE_INTERVAL_MS) {
-      this.lastLogPrune = Date.now();
-      await this.log.prune().catch((error: unknown) => {
-        this.logger.warn({ err: describe(error) }, 'trimming the delivery log failed');
-      });
-    }
   }
 
   /** Claims as many due deliveries as there is room for, and starts them. One fill at a time. */

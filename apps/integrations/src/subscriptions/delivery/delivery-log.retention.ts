@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { RetentionPruner, type RetentionPolicy } from '@platform/database';
+import type { RetentionPolicy } from '@platform/database';
 
-const DELIVERY_LOG = 'webhook_deliveries';
+export const DELIVERY_LOG = 'webhook_deliveries';
 
 /**
  * The delivery log keeps finished deliveries (delivered or failed) and their attempts (removed with
@@ -16,16 +15,4 @@ export function deliveryLogRetention(retentionDays: number): RetentionPolicy {
     parameters: [retentionDays],
     keptFor: `${retentionDays} days after a delivery finished (DELIVERY_LOG_RETENTION_DAYS), pending ones for ever`,
   };
-}
-
-/** The delivery log's pruning on demand, through the same RetentionPruner as its schedule. */
-@Injectable()
-export class DeliveryLogPruner {
-  constructor(private readonly retention: RetentionPruner) {}
-
-  /** Answers how many deliveries were removed (0 while another replica is pruning the log). */
-  async prune(): Promise<number> {
-    const report = await this.retention.runOnce([DELIVERY_LOG]);
-    return report[DELIVERY_LOG] ?? 0;
-  }
 }
