@@ -19,6 +19,7 @@ import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempt
 import { DELIVERY_LOG } from '../src/subscriptions/delivery/delivery-log.retention';
 import { subscriptionSecretPlace, type SubscriptionSecret } from '../src/subscriptions/subscription-secrets';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
+import { eventually } from './support/eventually';
 
 type Body = Record<string, unknown>;
 
@@ -166,25 +167,6 @@ class Receiver {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  }
-}
-
-/** Polls until `probe` answers something truthy, or fails naming what it waited for. */
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false | null> | T | undefined | false | null,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
