@@ -54,6 +54,11 @@ describe('main-api: null, huge arrays and unstorable text (e2e)', () => {
 
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response.json<ErrorBody>()).sort()).toEqual(['currency_id', 'email']);
+    expect(response.json<ErrorBody>().errors).toContainEqual({
+      field: 'email',
+      validation: 'isDefined',
+      message: 'email may be left out, but must not be null',
+    });
     const list = await app.call('GET', '/clients?page=false');
     expect(list.json<{ name: string }[]>().map((client) => client.name)).toEqual(['Northwind']);
   });

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsDefined, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** Postgres `integer`: a larger id would fail in the database instead of validation. */
 export const MAX_ENTITY_ID = 2_147_483_647;
@@ -41,13 +41,8 @@ export const IsEntityIdList = (): PropertyDecorator =>
 export const MayBeAbsent = (): PropertyDecorator =>
   applyDecorators(
     ValidateIf((_object, value) => value !== undefined),
-    ValidateBy({
-      name: 'isNotNull',
-      validator: {
-        validate: (value: unknown) => value !== null,
-        defaultMessage: (args) => `${args?.property ?? 'value'} may be left out, but must not be null`,
-      },
-    }),
+    // IsDefined runs before the field's other rules, so null is named as such, not as a bad string.
+    IsDefined({ message: '$property may be left out, but must not be null' }),
   );
 
 /** An optional field whose `null` is meaningful (clears a nullable column). */
