@@ -2,6 +2,8 @@ import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from
 import type { DataSourceOptions } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
+import { AuthorizationCode } from '../oauth/authorization/authorization-code.entity';
+import { OAuthApp } from '../oauth/authorization/oauth-app.entity';
 import { RateLimitBucket } from '../oauth/rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from '../oauth/refresh-tokens/refresh-token.entity';
 import { SubjectTokenEpoch } from '../oauth/revocation/subject-token-epoch.entity';
@@ -47,6 +49,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     RefreshToken,
     RateLimitBucket,
     SubjectTokenEpoch,
+    OAuthApp,
+    AuthorizationCode,
     Currency,
     LeaveType,
     TransactionSource,

@@ -2,6 +2,7 @@ import type { RetentionSettings } from '@platform/database';
 import { changeFeedRetention } from '../change-feed/change-feed.retention';
 import type { MainApiEnv } from '../config/main-api.env';
 import { idempotencyRetention } from '../idempotency/idempotency.retention';
+import { authorizationCodeRetention } from '../oauth/authorization/authorization-codes.retention';
 import { rateLimitRetention } from '../oauth/rate-limit/rate-limit.retention';
 import { refreshTokenRetention } from '../oauth/refresh-tokens/refresh-tokens.retention';
 
@@ -16,6 +17,7 @@ export function mainApiRetention(env: MainApiEnv): RetentionSettings {
       idempotencyRetention,
       refreshTokenRetention,
       rateLimitRetention,
+      authorizationCodeRetention,
       changeFeedRetention(env.EVENTS_RETENTION_DAYS),
     ],
   };

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { MainApiEnv } from '../config/main-api.env';
+import { AuthorizationModule } from './authorization/authorization.module';
 import { CredentialsService } from './credentials.service';
 import { JwksController } from './jwks.controller';
 import { AccessTokenSigner } from './keys/access-token-signer';
@@ -22,7 +23,9 @@ export class OAuthModule {
   static forRoot(env: MainApiEnv, keys: SigningKeys): DynamicModule {
     return {
       module: OAuthModule,
-      imports: [TypeOrmModule.forFeature([RefreshToken, RateLimitBucket])],
+      // Global so the authorization-code flow (imported here) uses these same providers.
+      global: true,
+      imports: [TypeOrmModule.forFeature([RefreshToken, RateLimitBucket]), AuthorizationModule],
       controllers: [OAuthController, JwksController, TokenStatusController],
       providers: [
         { provide: SIGNING_KEYS, useValue: keys },
@@ -50,6 +53,7 @@ export class OAuthModule {
         DatabaseTokenStatus,
         OAuthService,
       ],
+      exports: [SIGNING_KEYS, LoginThrottle, CredentialsService, RefreshTokensService],
     };
   }
 }

@@ -1,11 +1,12 @@
 import { MayBeAbsent } from '@platform/contracts';
 import { parseArgs } from 'node:util';
 import { plainToInstance } from 'class-transformer';
+import { redirectUriProblem } from '../oauth/authorization/redirect-uris';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsString, Length, Max, Min, validateSync } from 'class-validator';
 
 export class ProvisionArguments {
-  @IsIn(['company', 'add-user', 'add-client'])
-  mode!: 'company' | 'add-user' | 'add-client';
+  @IsIn(['company', 'add-user', 'add-client', 'add-app'])
+  mode!: 'company' | 'add-user' | 'add-client' | 'add-app';
 
   @MayBeAbsent()
   @IsString()
@@ -56,6 +57,10 @@ export class ProvisionArguments {
   @Length(1, 200, { message: '--name must be 1 to 200 characters' })
   name!: string;
 
+  /** `--add-app`: the exact redirect URIs (the option may be repeated). */
+  @IsString({ each: true })
+  redirectUris!: string[];
+
   @IsBoolean()
   ifAbsent!: boolean;
 }
@@ -65,6 +70,7 @@ export const PROVISION_USAGE = [
   '  npm run provision -- --company "Acme" [--email ceo@acme.test] [--first-name Ada] [--last-name Lovelace] [--password <12+ chars>] [--currency 1] [--if-absent]',
   '  npm run provision -- --add-user --company-id 1 --email pm@acme.test [--first-name Pat] [--last-name Doe] [--role 3] [--password <12+ chars>]',
   '  npm run provision -- --add-client --company-id 1 [--name "CRM sync"] [--role 1]',
+  '  npm run provision -- --add-app --company-id 1 --redirect-uri http://localhost:5173/callback [--redirect-uri …] [--name "Web app"]',
 ].join('\n');
 
 /** Parses and validates the command line; throws an Error with a one-line message on bad input. */
@@ -76,6 +82,8 @@ export function parseProvisionArguments(argv: string[]): ProvisionArguments {
       'company-id': { type: 'string' },
       'add-user': { type: 'boolean' },
       'add-client': { type: 'boolean' },
+      'add-app': { type: 'boolean' },
+      'redirect-uri': { type: 'string', multiple: true },
       email: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
@@ -87,15 +95,23 @@ export function parseProvisionArguments(argv: string[]): ProvisionArguments {
     },
     strict: true,
   });
-  const mode = values['add-user'] ? 'add-user' : values['add-client'] ? 'add-client' : 'company';
-  if (values['add-user'] && values['add-client']) {
-    throw new Error('use --add-user or --add-client, not both');
+  const modes = (['add-user', 'add-client', 'add-app'] as const).filter((name) => values[name]);
+  if (modes.length > 1) {
+    throw new Error(`use one of --add-user, --add-client and --add-app, not both`);
   }
+  const mode = (modes[0] as ProvisionArguments['mode'] | undefined) ?? 'company';
   if (mode === 'company' && values.company === undefined) {
     throw new Error(`--company is required.\n${PROVISION_USAGE}`);
   }
   if (mode !== 'company' && values['company-id'] === undefined) {
     throw new Error(`--company-id is required with --${mode}.\n${PROVISION_USAGE}`);
+  }
+  if (mode === 'add-app' && values['redirect-uri'] === undefined) {
+    throw new Error(`--redirect-uri is required with --add-app.\n${PROVISION_USAGE}`);
+  }
+  const redirectProblem = (values['redirect-uri'] ?? []).map(redirectUriProblem).find(Boolean);
+  if (redirectProblem !== undefined) {
+    throw new Error(`--redirect-uri: ${redirectProblem}`);
   }
   if (mode === 'add-user' && values.email === undefined) {
     throw new Error(`--email is required with --add-user.\n${PROVISION_USAGE}`);
@@ -116,7 +132,8 @@ export function parseProvisionArguments(argv: string[]): ProvisionArguments {
     password: values.password,
     currency: values.currency === undefined ? 1 : Number(values.currency),
     role: values.role === undefined ? (mode === 'add-user' ? 4 : 1) : Number(values.role),
-    name: values.name ?? 'API client',
+    name: values.name ?? (mode === 'add-app' ? 'Web app' : 'API client'),
+    redirectUris: values['redirect-uri'] ?? [],
     ifAbsent: values['if-absent'] ?? false,
   });
   const errors = validateSync(parsed);

@@ -11,7 +11,8 @@ import { ProvisioningService } from './provisioning.service';
  * `npm run provision -- --company "Acme"`: prints `{companyId, userId, email, password, apiKey,
  * clientSecret}` as JSON on stdout. With `--if-absent`, an existing company of that name prints
  * `{companyId, alreadyProvisioned: true}` instead (the local start uses it). `--add-user` and
- * `--add-client` add credentials to an existing company (`--company-id`).
+ * `--add-client` add credentials to an existing company (`--company-id`); `--add-app` registers a
+ * browser app (public client, code + PKCE) and prints its `clientId`.
  */
 async function main(): Promise<void> {
   const env = loadEnvOrExit('main-api', MainApiEnv);
@@ -40,6 +41,15 @@ async function main(): Promise<void> {
             companyId: args.companyId ?? 0,
             name: args.name,
             roleId: args.role,
+          }),
+        );
+        return;
+      case 'add-app':
+        print(
+          await provisioning.addApp({
+            companyId: args.companyId ?? 0,
+            name: args.name,
+            redirectUris: args.redirectUris,
           }),
         );
         return;

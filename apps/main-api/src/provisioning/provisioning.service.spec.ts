@@ -147,6 +147,45 @@ describe('ProvisioningService', () => {
     });
   });
 
+  it('registers a browser app: a public client_id, its exact redirect URIs, no secret', async () => {
+    const { companyId } = await provisioning.provision({
+      companyName: 'Webby',
+      email: 'a@webby.test',
+      firstName: 'A',
+      lastName: 'B',
+    });
+
+    const app = await provisioning.addApp({
+      companyId,
+      name: 'Web app',
+      redirectUris: ['http://localhost:5173/callback'],
+    });
+
+    expect(app).toEqual({
+      companyId,
+      appId: expect.any(Number),
+      clientId: expect.stringMatching(/^app_[0-9a-f]{24}$/),
+      name: 'Web app',
+      redirectUris: ['http://localhost:5173/callback'],
+      tokenEndpointAuthMethod: 'none',
+    });
+    const [row] = await dataSource.query<Record<string, unknown>[]>(
+      'SELECT company_id, redirect_uris, revoked_at FROM oauth_apps WHERE client_id = $1',
+      [app.clientId],
+    );
+    expect(row).toEqual({
+      company_id: companyId,
+      redirect_uris: ['http://localhost:5173/callback'],
+      revoked_at: null,
+    });
+    await expect(
+      provisioning.addApp({ companyId, name: 'x', redirectUris: ['http://evil.example/callback'] }),
+    ).rejects.toThrow('must use https');
+    await expect(provisioning.addApp({ companyId: 999999, name: 'x', redirectUris: [] })).rejects.toThrow(
+      'company 999999 does not exist',
+    );
+  });
+
   it('refuses a company that does not exist', async () => {
     await expect(provisioning.addClient({ companyId: 999999, name: 'x', roleId: 1 })).rejects.toThrow(
       'company 999999 does not exist',
@@ -176,8 +215,46 @@ describe('parseProvisionArguments', () => {
     });
   });
 
+  it('reads the add-app mode with its redirect URIs', () => {
+    expect(
+      parseProvisionArguments([
+        '--add-app',
+        '--company-id',
+        '2',
+        '--redirect-uri',
+        'http://localhost:5173/callback',
+        '--redirect-uri',
+        'https://app.example.com/callback',
+      ]),
+    ).toMatchObject({
+      mode: 'add-app',
+      companyId: 2,
+      name: 'Web app',
+      redirectUris: ['http://localhost:5173/callback', 'https://app.example.com/callback'],
+    });
+    expect(
+      parseProvisionArguments([
+        '--add-app',
+        '--company-id',
+        '2',
+        '--redirect-uri',
+        'https://a.test/cb',
+        '--name',
+        'SPA',
+      ]),
+    ).toMatchObject({ name: 'SPA' });
+  });
+
   it.each([
     [[], '--company is required'],
+    [['--add-app', '--company-id', '1'], '--redirect-uri is required with --add-app'],
+    [['--add-app', '--company-id', '1', '--redirect-uri', 'not a url'], 'is not an absolute URL'],
+    [
+      ['--add-app', '--company-id', '1', '--redirect-uri', 'https://a.test/cb#x'],
+      'must not contain a fragment',
+    ],
+    [['--add-app', '--redirect-uri', 'https://a.test/cb'], '--company-id is required with --add-app'],
+    [['--add-app', '--add-client', '--company-id', '1'], 'not both'],
     [['--company', 'A', '--email', 'not-an-email'], '--email must be an e-mail address'],
     [['--company', 'A', '--password', 'short'], '--password must be 12 to 200 characters'],
     [['--company', 'A', '--currency', '99'], '--currency must be a currency id'],

@@ -3,6 +3,11 @@ import { Role } from '@platform/contracts';
 import type { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
+import {
+  OAuthApps,
+  type RegisterAppRequest,
+  type RegisteredApp,
+} from '../oauth/authorization/oauth-apps.service';
 import { hashClientSecret, newClientSecret } from '../security/client-secrets';
 import { hashPassword, randomToken } from '../security/password-hashing';
 import { User } from '../users/user.entity';
@@ -99,6 +104,12 @@ export class ProvisioningService {
       clientSecret,
       roleId: client.roleId,
     };
+  }
+
+  /** A browser app (public client, no secret) of an existing company, with its exact redirect URIs. */
+  async addApp(request: RegisterAppRequest): Promise<RegisteredApp> {
+    await this.assertCompanyExists(request.companyId);
+    return OAuthApps.register(this.dataSource, request);
   }
 
   private async assertCompanyExists(companyId: number): Promise<void> {

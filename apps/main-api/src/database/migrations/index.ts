@@ -9,6 +9,7 @@ import { AddPositions1795359693922 } from './1795359693922-AddPositions';
 import { AddProjectEstimatesAndCosts1795361626258 } from './1795361626258-AddProjectEstimatesAndCosts';
 import { AddProjectNameSearchIndex1795361793205 } from './1795361793205-AddProjectNameSearchIndex';
 import { AddProjects1795361287362 } from './1795361287362-AddProjects';
+import { AddAuthorizationCodes1795700000100 } from './1795700000100-AddAuthorizationCodes';
 import { AddChangeFeed1795440000000 } from './1795440000000-AddChangeFeed';
 import { AddTokenRevocation1795500000000 } from './1795500000000-AddTokenRevocation';
 import { IdempotencyKeysPerCaller1795600000300 } from './1795600000300-IdempotencyKeysPerCaller';
@@ -43,4 +44,5 @@ export const MAIN_API_MIGRATIONS = [
   AddTokenRevocation1795500000000,
   IdempotencyKeysPerCaller1795600000300,
   RetentionIndexes1795600000301,
+  AddAuthorizationCodes1795700000100,
 ];
