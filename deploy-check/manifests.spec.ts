@@ -136,6 +136,13 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         expect(service.refusalOf('TRUST_PROXY', trustProxy ?? '')).toBeUndefined();
       });
 
+      it('takes the browser origins (CORS_ALLOWED_ORIGINS) from config, in a form the app accepts', () => {
+        const origins = valueOf(container, manifests, 'CORS_ALLOWED_ORIGINS');
+
+        expect({ service: name, origins }).toEqual({ service: name, origins: expect.any(String) });
+        expect(service.refusalOf('CORS_ALLOWED_ORIGINS', origins ?? '')).toBeUndefined();
+      });
+
       it('references only the documented secrets', () => {
         const secrets = containersOf(manifests).flatMap((candidate) =>
           (candidate.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.name ?? []),

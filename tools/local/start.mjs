@@ -60,6 +60,9 @@ async function main() {
   );
   // Local trials: outbound webhooks may go to a receiver on this machine (plain http, any port).
   env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS ??= 'http://127.0.0.1';
+  // A frontend dev server (Vite's default port) may call the three services from the browser; set
+  // CORS_ALLOWED_ORIGINS to change the list, or to nothing (CORS_ALLOWED_ORIGINS=) to turn CORS off.
+  env.CORS_ALLOWED_ORIGINS ??= 'http://localhost:5173,http://127.0.0.1:5173';
 
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);

@@ -1,4 +1,5 @@
 export * from './config/base-service.env';
+export * from './config/cors-origins.setting';
 export * from './config/env-transforms';
 export * from './config/env-validation.error';
 export * from './config/load-env';

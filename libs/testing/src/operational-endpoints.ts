@@ -3,8 +3,13 @@ import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pendingSchemaChanges, type DatabaseEnv } from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
+import { TEST_ALLOWED_ORIGIN } from './test-service';
 
 const WORKSPACE_ROOT = resolve(__dirname, '../../..');
+
+interface OpenApiOperations {
+  paths: Record<string, Record<string, { security?: unknown[] }>>;
+}
 
 export interface OperationalExpectations {
   getApp(): NestFastifyApplication;
@@ -20,7 +25,7 @@ export interface OperationalExpectations {
 }
 
 /**
- * What every service must do whatever its features (decisions §1, §4): health, docs, metrics,
+ * What every service must do whatever its features (decisions §1, §4): health, docs, metrics, CORS,
  * request ids, its own error body for unknown routes and malformed JSON, and migrations that match
  * its entities. Each app's e2e spec calls this once.
  */
@@ -84,6 +89,57 @@ export function itServesTheOperationalEndpoints(expectations: OperationalExpecta
 
     expect(supplied.headers['x-request-id']).toBe('trace-42');
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a browser preflight from an allowed origin on every documented operation (CORS)', async () => {
+    const app = expectations.getApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs-json' })).json<OpenApiOperations>();
+    const unanswered: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods).map((name) => name.toUpperCase())) {
+        const response = await app.inject({
+          method: 'OPTIONS',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          headers: {
+            origin: TEST_ALLOWED_ORIGIN,
+            'access-control-request-method': method,
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+        const allowedMethods = String(response.headers['access-control-allow-methods']).split(', ');
+        if (
+          response.statusCode !== 204 ||
+          response.headers['access-control-allow-origin'] !== TEST_ALLOWED_ORIGIN ||
+          !allowedMethods.includes(method)
+        ) {
+          unanswered.push(`${method} ${path} answered ${response.statusCode}`);
+        }
+      }
+    }
+
+    expect(unanswered).toEqual([]);
+  });
+
+  it('lets a page from an allowed origin read an authenticated answer, never cached (CORS)', async () => {
+    const app = expectations.getApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs-json' })).json<OpenApiOperations>();
+    const [path] =
+      Object.entries(document.paths).find(([, methods]) => (methods.get?.security?.length ?? 0) > 0) ?? [];
+    expect(path).toBeDefined();
+
+    const response = await app.inject({
+      method: 'GET',
+      url: String(path).replace(/\{[^}]+\}/g, '1'),
+      headers: { origin: TEST_ALLOWED_ORIGIN, authorization: 'Bearer not-a-token' },
+    });
+
+    // A refusal is an authenticated answer too: the page must be able to read it.
+    expect(response.statusCode).toBe(401);
+    expect(response.headers).toMatchObject({
+      'access-control-allow-origin': TEST_ALLOWED_ORIGIN,
+      'access-control-expose-headers': expect.stringContaining('x-request-id'),
+      'cache-control': 'no-store',
+    });
   });
 
   it('answers an unknown route with its own 404 body', async () => {

@@ -26,6 +26,9 @@ export interface TestServiceOptions<Env extends BaseServiceEnv> {
 @Module({})
 class TestHarnessModule {}
 
+/** The web origin test services allow (CORS_ALLOWED_ORIGINS), as a browser app's would be. */
+export const TEST_ALLOWED_ORIGIN = 'https://app.example.test';
+
 /**
  * The real service (Fastify, filters, pipes, modules) on a fresh migrated database of its own,
  * configured through the same env validation as production. Requests go through `app.inject`.
@@ -39,6 +42,7 @@ export async function startTestService<Env extends BaseServiceEnv>(
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       PORT: '0',
+      CORS_ALLOWED_ORIGINS: TEST_ALLOWED_ORIGIN,
       ...options.env,
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: '4',

@@ -1,6 +1,7 @@
 import { Expose } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
+import { CorsOriginsSetting } from './cors-origins.setting';
 import { ToBoolean } from './env-transforms';
 import { TrustProxySetting, type TrustProxy } from './trust-proxy.setting';
 
@@ -55,6 +56,14 @@ export class BaseServiceEnv {
    */
   @TrustProxySetting('TRUST_PROXY')
   TRUST_PROXY: TrustProxy = false;
+
+  /**
+   * The web origins whose pages may call this service from a browser (CORS), each exactly as the
+   * `Origin` header carries it. Empty (the default): no CORS headers, browsers refuse cross-origin
+   * calls.
+   */
+  @CorsOriginsSetting('CORS_ALLOWED_ORIGINS')
+  CORS_ALLOWED_ORIGINS: string[] = [];
 
   @Expose()
   @IsString()

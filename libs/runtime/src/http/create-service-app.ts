@@ -13,6 +13,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { logCompletedRequests } from '../logging/request-log';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { bodyShapeError } from './body-depth';
+import { corsOptions } from './cors';
 import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
 import type { ServiceDefinition } from './service-definition';
 import { RejectNulCharactersPipe } from './reject-nul.pipe';
@@ -54,6 +55,10 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     rawBody: definition.rawBody ?? false,
   });
   app.useLogger(app.get(Logger));
+  // Browsers only (CORS_ALLOWED_ORIGINS): without an origin list, no CORS headers at all.
+  if (env.CORS_ALLOWED_ORIGINS.length > 0) {
+    app.enableCors(corsOptions(env.CORS_ALLOWED_ORIGINS));
+  }
 
   app.useGlobalFilters(filter);
   app.useGlobalPipes(new RejectNulCharactersPipe(), createValidationPipe());
@@ -80,9 +85,18 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   fastify.addHook('preValidation', (request, _reply, done) => {
     done(bodyShapeError(request.body));
   });
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (closing) {
       void reply.header('connection', 'close');
+    }
+    // The one place that keeps authenticated answers out of every cache (browser, proxy), for all
+    // three services and every answer, errors included: any request that carried a credential in
+    // Authorization (a bearer token, or a client's Basic credentials at the token endpoint). Keyed
+    // on the header rather than on the route's guard, so no route can forget it; a public route
+    // called with a token is uncached too, which costs nothing. The token endpoint also sets it
+    // itself (RFC 6749 §5.1), for credentials sent in the body.
+    if (request.headers.authorization !== undefined) {
+      void reply.header('cache-control', 'no-store');
     }
     done(null, payload);
   });
