@@ -68,6 +68,8 @@ describe('main-api (e2e)', () => {
       'GET /health/ready',
       'POST /v1/oauth/token',
       'POST /v1/oauth/refreshtoken',
+      'GET /v1/oauth/authorize',
+      'POST /v1/oauth/authorize',
       'GET /v1/.well-known/jwks.json',
     ],
   });

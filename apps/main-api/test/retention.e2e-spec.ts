@@ -81,6 +81,7 @@ describe('main-api retention (e2e)', () => {
     const report = await service.app.get(RetentionPruner).runOnce();
 
     expect(Object.keys(report).sort()).toEqual([
+      'authorization_codes',
       'change_events',
       'idempotency_records',
       'rate_limit_buckets',
