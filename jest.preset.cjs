@@ -15,6 +15,10 @@ const esmPackages = [
   '@borewit',
   'content-disposition',
   'cookie',
+  // OAuth interop tests (main-api): standard clients nobody here wrote.
+  'openid-client',
+  'oauth4webapi',
+  'jose',
 ];
 
 const moduleNameMapper = Object.fromEntries(

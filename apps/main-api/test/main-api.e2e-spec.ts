@@ -68,9 +68,11 @@ describe('main-api (e2e)', () => {
       'GET /health/ready',
       'POST /v1/oauth/token',
       'POST /v1/oauth/refreshtoken',
+      'POST /v1/oauth/revoke',
       'GET /v1/oauth/authorize',
       'POST /v1/oauth/authorize',
       'GET /v1/.well-known/jwks.json',
+      'GET /v1/.well-known/oauth-authorization-server',
     ],
   });
 

@@ -2,6 +2,7 @@ import { createHash, createPublicKey, randomBytes, scryptSync, verify } from 'no
 import { DataSource } from 'typeorm';
 import {
   generateTestKeyPair,
+  signTestToken,
   startTestService,
   TEST_AUDIENCE,
   TEST_ISSUER,
@@ -225,7 +226,10 @@ describe('main-api OAuth (e2e)', () => {
     });
 
     it('answers unsupported_grant_type and invalid_request with 400', async () => {
-      const unsupported = await post('/v1/oauth/token?grant_type=authorization_code', '');
+      const unsupported = await post(
+        '/v1/oauth/token?grant_type=urn:ietf:params:oauth:grant-type:device_code',
+        '',
+      );
       const missing = await post('/v1/oauth/token', '');
 
       expect(unsupported.statusCode).toBe(400);
@@ -520,6 +524,307 @@ describe('main-api OAuth (e2e)', () => {
     });
   });
 
+  describe('client_secret_post (RFC 6749 §2.3.1)', () => {
+    const post_ = (company: ProvisionedCompany) => ({
+      client_id: company.apiKey,
+      client_secret: company.clientSecret,
+    });
+
+    it('authenticates the client with client_id and client_secret in the form, for the grant and both refresh forms', async () => {
+      const grant = await post('/v1/oauth/token', form({ grant_type: 'client_credentials', ...post_(acme) }));
+      const viaToken = await post(
+        '/v1/oauth/token',
+        form({
+          grant_type: 'refresh_token',
+          refresh_token: grant.json<TokenResponse>().refresh_token,
+          ...post_(acme),
+        }),
+      );
+      const viaRefreshToken = await post(
+        '/v1/oauth/refreshtoken',
+        form({ refresh_token: viaToken.json<TokenResponse>().refresh_token, ...post_(acme) }),
+      );
+
+      expect(grant.statusCode).toBe(200);
+      expect(claimsOf(grant.json<TokenResponse>().access_token)).toMatchObject({
+        company_id: acme.companyId,
+      });
+      expect(viaToken.statusCode).toBe(200);
+      expect(viaRefreshToken.statusCode).toBe(200);
+    });
+
+    it('refuses two authentication methods at once, and a secret without its client_id (invalid_request)', async () => {
+      const both = await post('/v1/oauth/token', form({ grant_type: 'client_credentials', ...post_(acme) }), {
+        authorization: basic(acme.apiKey, acme.clientSecret),
+      });
+      const otherIdBesideBasic = await post(
+        '/v1/oauth/token',
+        form({ grant_type: 'client_credentials', client_id: globex.apiKey }),
+        { authorization: basic(acme.apiKey, acme.clientSecret) },
+      );
+      const secretAlone = await post(
+        '/v1/oauth/token',
+        form({ grant_type: 'client_credentials', client_secret: acme.clientSecret }),
+      );
+
+      for (const response of [both, otherIdBesideBasic, secretAlone]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: 'invalid_request' });
+      }
+    });
+
+    it('accepts the same client_id beside Basic, and answers a client_id without secret or a wrong secret with invalid_client', async () => {
+      const sameIdBesideBasic = await post(
+        '/v1/oauth/token',
+        form({ grant_type: 'client_credentials', client_id: acme.apiKey }),
+        { authorization: basic(acme.apiKey, acme.clientSecret) },
+      );
+      const idAlone = await post(
+        '/v1/oauth/token',
+        form({ grant_type: 'client_credentials', client_id: acme.apiKey }),
+      );
+      const wrongSecret = await post(
+        '/v1/oauth/token',
+        form({ grant_type: 'client_credentials', client_id: acme.apiKey, client_secret: 'wrong' }),
+      );
+
+      expect(sameIdBesideBasic.statusCode).toBe(200);
+      expect(idAlone.statusCode).toBe(401);
+      expect(idAlone.json()).toMatchObject({ error: 'invalid_client' });
+      expect(wrongSecret.statusCode).toBe(401);
+      expect(wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
+    });
+  });
+
+  describe('grant_type=refresh_token at /oauth/token (RFC 6749 §6)', () => {
+    const refreshAtToken = (token: string, company?: ProvisionedCompany) =>
+      post(
+        '/v1/oauth/token',
+        form({ grant_type: 'refresh_token', refresh_token: token }),
+        company ? { authorization: basic(company.apiKey, company.clientSecret) } : {},
+      );
+
+    it('rotates a login exactly as /oauth/refreshtoken does, the two forms taking turns', async () => {
+      const first = await passwordToken(acme);
+
+      const second = await refreshAtToken(first.refresh_token);
+      const third = await refresh(second.json<TokenResponse>().refresh_token);
+      const fourth = await refreshAtToken(third.json<TokenResponse>().refresh_token);
+
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['cache-control']).toBe('no-store');
+      expect(Object.keys(second.json<TokenResponse>()).sort()).toEqual([
+        'access_token',
+        'expires_in',
+        'refresh_token',
+        'token_type',
+      ]);
+      expect(claimsOf(second.json<TokenResponse>().access_token)).toMatchObject({
+        sub: `user:${acme.userId}`,
+        sid: claimsOf(first.access_token).sid,
+      });
+      expect(third.statusCode).toBe(200);
+      expect(fourth.statusCode).toBe(200);
+    });
+
+    it('detects reuse across the two forms: a token spent at one and replayed at the other ends the login', async () => {
+      const first = await clientToken(acme);
+      const second = (await refreshAtToken(first.refresh_token, acme)).json<TokenResponse>();
+
+      const replay = await refresh(first.refresh_token, acme);
+      const afterReplay = await refreshAtToken(second.refresh_token, acme);
+
+      expect(replay.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: expect.stringContaining('already used'),
+      });
+      expect(afterReplay.statusCode).toBe(400);
+      expect(afterReplay.json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it("keeps a client's refresh token to that client, spending nothing on a refusal", async () => {
+      const { refresh_token } = await clientToken(acme);
+
+      const anonymous = await refreshAtToken(refresh_token);
+      const otherClient = await refreshAtToken(refresh_token, globex);
+      const owner = await refreshAtToken(refresh_token, acme);
+
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'invalid_client' });
+      expect(otherClient.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The refresh token was issued to another client',
+      });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('answers invalid_request without a refresh_token, and invalid_grant for an unknown one', async () => {
+      const missing = await post('/v1/oauth/token', form({ grant_type: 'refresh_token' }));
+      const unknown = await refreshAtToken('no-such-token');
+
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'refresh_token is required for grant_type=refresh_token',
+      });
+      expect(unknown.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Refresh token is invalid',
+      });
+    });
+  });
+
+  describe('authorization server metadata (RFC 8414)', () => {
+    const metadataAt = (url: string) =>
+      service.app.inject({ method: 'GET', url, headers: { host: 'api.agency.test' } });
+
+    it('serves the same document at /v1 and at the root path, without a token', async () => {
+      const underV1 = await metadataAt('/v1/.well-known/oauth-authorization-server');
+      const atRoot = await metadataAt('/.well-known/oauth-authorization-server');
+
+      expect(underV1.statusCode).toBe(200);
+      expect(atRoot.statusCode).toBe(200);
+      expect(atRoot.json()).toEqual(underV1.json());
+      // The authorization-code flow adds its own fields and values to these.
+      expect(underV1.json()).toMatchObject({
+        issuer: TEST_ISSUER,
+        token_endpoint: 'http://api.agency.test/v1/oauth/token',
+        jwks_uri: 'http://api.agency.test/v1/.well-known/jwks.json',
+        revocation_endpoint: 'http://api.agency.test/v1/oauth/revoke',
+        grant_types_supported: expect.arrayContaining(['client_credentials', 'refresh_token', 'password']),
+        token_endpoint_auth_methods_supported: expect.arrayContaining([
+          'client_secret_basic',
+          'client_secret_post',
+        ]),
+        revocation_endpoint_auth_methods_supported: expect.arrayContaining([
+          'client_secret_basic',
+          'client_secret_post',
+        ]),
+        response_types_supported: expect.any(Array),
+        service_documentation: 'http://api.agency.test/docs',
+      });
+    });
+
+    it('names the issuer setting as is while it is no URL, with endpoints at the origin asked, never cached', async () => {
+      const response = await metadataAt('/.well-known/oauth-authorization-server');
+
+      expect(response.json()).toMatchObject({ issuer: claimsOf((await clientToken(acme)).access_token).iss });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('revocation (RFC 7009)', () => {
+    const revoke = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      post('/v1/oauth/revoke', form(fields), headers);
+    const status = (token: string) =>
+      service.app.inject({
+        method: 'GET',
+        url: '/v1/oauth/token-status',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const asAcme = () => ({ authorization: basic(acme.apiKey, acme.clientSecret) });
+
+    it("ends a user's login by its refresh token, without client authentication; other logins go on", async () => {
+      const login = await passwordToken(globex);
+      const otherLogin = await passwordToken(globex);
+
+      const answer = await revoke({ token: login.refresh_token, token_type_hint: 'refresh_token' });
+
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe('');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect((await refresh(login.refresh_token)).json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Refresh token has been revoked',
+      });
+      expect((await getWith(login.access_token, '/v1/clients')).statusCode).toBe(401);
+      expect((await status(otherLogin.access_token)).statusCode).toBe(204);
+    });
+
+    it('ends a login by one of its access tokens, whatever the hint says', async () => {
+      const login = await passwordToken(globex);
+
+      await revoke({ token: login.access_token, token_type_hint: 'refresh_token' });
+
+      expect((await status(login.access_token)).statusCode).toBe(401);
+      expect((await refresh(login.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('answers 200 for an unknown token, a token signed by another key and an expired access token, revoking nothing', async () => {
+      const login = await passwordToken(globex);
+      const sid = claimsOf(login.access_token).sid as string;
+      const subject = `user:${globex.userId}`;
+
+      const answers = await Promise.all(
+        [
+          'no-such-token',
+          signTestToken({ keys: generateTestKeyPair(), subject, claims: { sid } }),
+          signTestToken({ keys, subject, expiresIn: -60, claims: { sid } }),
+          signTestToken({ keys, subject, audience: 'another-api', claims: { sid } }),
+        ].map((token) => revoke({ token })),
+      );
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect((await status(login.access_token)).statusCode).toBe(204);
+    });
+
+    it("revokes a client's token only for that client, authenticated (either method)", async () => {
+      const login = await clientToken(acme);
+
+      const anonymous = await revoke({ token: login.refresh_token });
+      const otherClient = await revoke(
+        { token: login.refresh_token },
+        { authorization: basic(globex.apiKey, globex.clientSecret) },
+      );
+      const stillLive = (await status(login.access_token)).statusCode;
+      const owner = await revoke({
+        token: login.refresh_token,
+        client_id: acme.apiKey,
+        client_secret: acme.clientSecret,
+      });
+
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'invalid_client' });
+      expect(otherClient.statusCode).toBe(400);
+      expect(otherClient.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The token was issued to another client',
+      });
+      expect(stillLive).toBe(204);
+      expect(owner.statusCode).toBe(200);
+      expect((await status(login.access_token)).statusCode).toBe(401);
+    });
+
+    it('checks the credentials first, even for an unknown token, and needs the token', async () => {
+      const wrongSecret = await revoke(
+        { token: 'no-such-token' },
+        { authorization: basic(acme.apiKey, 'wrong') },
+      );
+      const missing = await revoke({}, asAcme());
+
+      expect(wrongSecret.statusCode).toBe(401);
+      expect(wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ error: 'invalid_request', error_description: 'token is required' });
+    });
+
+    it('refuses every token of a revoked login, even one a revocation running during a rotation missed', async () => {
+      const first = await clientToken(acme);
+      const second = (await refresh(first.refresh_token, acme)).json<TokenResponse>();
+      // What a revocation whose statement began before the rotation committed leaves behind.
+      await dataSource.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [
+        createHash('sha256').update(first.refresh_token).digest('hex'),
+      ]);
+
+      const answer = await refresh(second.refresh_token, acme);
+
+      expect(answer.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Refresh token has been revoked',
+      });
+    });
+  });
+
   describe('tenancy', () => {
     it("answers another company's user exactly like a missing one", async () => {
       const { access_token } = await passwordToken(acme);
@@ -667,6 +972,21 @@ describe('main-api token endpoint rate limits (e2e)', () => {
     const otherTenant = await clientCredentials(acme.apiKey, acme.clientSecret, '10.0.5.5');
 
     expect(otherTenant.statusCode).toBe(200);
+  });
+
+  it('counts failed refreshes at both refresh forms together, per IP', async () => {
+    const refreshFrom = (i: number) =>
+      service.app.inject({
+        method: 'POST',
+        url: i % 2 === 0 ? '/v1/oauth/refreshtoken' : '/v1/oauth/token',
+        payload: form({ grant_type: 'refresh_token', refresh_token: `guess-${i}` }),
+        headers: FORM,
+        remoteAddress: '10.0.8.8',
+      });
+
+    const statuses = await statusesOf(9, refreshFrom);
+
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 429]);
   });
 
   it('throttles a password guesser before checking, per account and address; the owner elsewhere still signs in', async () => {

@@ -11,6 +11,8 @@ interface OpenApiDocument {
 const OPERATIONS: [string, string, { body?: boolean; response?: boolean }][] = [
   ['post', '/v1/oauth/token', { response: true }],
   ['post', '/v1/oauth/refreshtoken', { body: true, response: true }],
+  ['post', '/v1/oauth/revoke', { body: true }],
+  ['get', '/v1/.well-known/oauth-authorization-server', { response: true }],
   ['get', '/v1/currencies', { response: true }],
   ['get', '/v1/leave-types', { response: true }],
   ['get', '/v1/transaction-sources', { response: true }],

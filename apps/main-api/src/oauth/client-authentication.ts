@@ -1,4 +1,45 @@
+import { OAuthError } from './oauth.errors';
 import type { ClientCredentials } from './oauth.service';
+
+/** The form fields of `client_secret_post` (RFC 6749 §2.3.1), as the token and revocation forms carry them. */
+export interface ClientAuthenticationFields {
+  client_id?: string;
+  client_secret?: string;
+}
+
+/**
+ * The credentials a client authenticates with: `Authorization: Basic` (client_secret_basic, the
+ * documented form) or `client_id` + `client_secret` in the form (client_secret_post). Undefined when
+ * the request carries none; a `client_id` alone authenticates nothing. Refused, naming no client to
+ * count a failure against: a malformed Basic header (invalid_client), or two methods at once, which
+ * RFC 6749 §2.3 forbids (invalid_request). A `client_id` beside Basic must name the same client.
+ */
+export function clientAuthenticationOf(
+  authorization: string | undefined,
+  form: ClientAuthenticationFields,
+): ClientCredentials | undefined {
+  const basic = clientCredentialsOf(authorization);
+  if (basic === null) {
+    throw new OAuthError('invalid_client', 'Client authentication failed');
+  }
+  const { client_id: clientId, client_secret: secret } = form;
+  if (basic !== undefined) {
+    if (secret !== undefined || (clientId !== undefined && clientId !== basic.apiKey)) {
+      throw new OAuthError(
+        'invalid_request',
+        'Use one client authentication method: HTTP Basic or client_id and client_secret in the form',
+      );
+    }
+    return basic;
+  }
+  if (secret === undefined) {
+    return undefined;
+  }
+  if (clientId === undefined) {
+    throw new OAuthError('invalid_request', 'client_secret needs client_id');
+  }
+  return { apiKey: clientId, secret };
+}
 
 /**
  * The client credentials of an `Authorization: Basic` header: undefined when there is none, null
@@ -6,7 +47,7 @@ import type { ClientCredentials } from './oauth.service';
  * Basic (openid-client and other libraries send `_` as `%5F`), so they are form-decoded here;
  * credentials this platform issues contain no `%` or `+`, so clients that skip the encoding work too.
  */
-export function clientCredentialsOf(authorization: string | undefined): ClientCredentials | null | undefined {
+function clientCredentialsOf(authorization: string | undefined): ClientCredentials | null | undefined {
   if (authorization === undefined || authorization === '') {
     return undefined;
   }

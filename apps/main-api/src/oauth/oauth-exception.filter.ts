@@ -15,12 +15,17 @@ export class OAuthExceptionFilter implements ExceptionFilter {
       exception instanceof OAuthError
         ? exception
         : new OAuthError('invalid_request', firstMessagePerField(exception) || 'Invalid request');
-    void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-    if (error.error === 'invalid_client') {
-      void reply.header('www-authenticate', 'Basic realm="agency-platform", charset="UTF-8"');
-    }
-    void reply.status(error.status).send({ error: error.error, error_description: error.description });
+    void sendOAuthError(reply, error);
   }
+}
+
+/** An OAuth failure as RFC 6749 §5.2 answers it, with the challenge it asks for on invalid_client. */
+export function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+  void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  if (error.error === 'invalid_client') {
+    void reply.header('www-authenticate', 'Basic realm="agency-platform", charset="UTF-8"');
+  }
+  return reply.status(error.status).send({ error: error.error, error_description: error.description });
 }
 
 function firstMessagePerField(error: RequestValidationError): string {

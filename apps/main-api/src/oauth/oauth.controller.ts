@@ -13,18 +13,21 @@ import {
 import { Public } from '@platform/auth';
 import type { FastifyReply } from 'fastify';
 import { RefreshTokenRequestDto } from './dto/refresh-token-request.dto';
+import { RevocationRequestDto } from './dto/revocation-request.dto';
 import { isGrantType, TokenQueryDto, TokenRequestDto } from './dto/token-request.dto';
 import { TokenResponseDto } from './dto/token-response.dto';
 import { OAuthExceptionFilter } from './oauth-exception.filter';
 import { OAuthError } from './oauth.errors';
-import { clientCredentialsOf } from './client-authentication';
-import { OAuthService, type ClientCredentials } from './oauth.service';
+import { clientAuthenticationOf } from './client-authentication';
+import { OAuthService } from './oauth.service';
 
 const OAUTH_ERROR_BODY = { description: 'RFC 6749 error: {error, error_description}' };
 const TOO_MANY_FAILURES = {
   description: 'Too many failed attempts from this IP or for this account; see Retry-After',
 };
 const BUSY = { description: 'Too many passwords being checked at once; see Retry-After (1 s)' };
+const CLIENT_AUTHENTICATION =
+  'Clients authenticate with HTTP Basic (api_key:client_secret, each form-encoded as RFC 6749 §2.3.1 says) or with client_id and client_secret in the form (client_secret_post), never both.';
 
 @ApiTags('oauth')
 @Public()
@@ -37,9 +40,8 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Issue tokens: grant_type=client_credentials (Basic auth with api_key:client_secret) or password',
-    description:
-      'grant_type is read from the query string or the form. The authorization-code flow is planned, not offered yet.',
+      'Issue tokens: grant_type=client_credentials (Basic auth with api_key:client_secret), refresh_token, or password (legacy)',
+    description: `grant_type is read from the query string or the form. ${CLIENT_AUTHENTICATION} grant_type=refresh_token (RFC 6749 §6) follows the same rules as /oauth/refreshtoken. The password grant is kept for compatibility only (RFC 9700 §2.4); the authorization-code flow with PKCE is planned.`,
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
@@ -61,11 +63,19 @@ export class OAuthController {
       throw new OAuthError('invalid_request', 'grant_type is required');
     }
     if (!isGrantType(grantType)) {
-      throw new OAuthError('unsupported_grant_type', 'grant_type must be client_credentials or password');
+      throw new OAuthError(
+        'unsupported_grant_type',
+        'grant_type must be client_credentials, refresh_token or password',
+      );
     }
     switch (grantType) {
       case 'client_credentials':
-        return this.oauth.clientCredentials(clientOrRefusal(authorization), ip);
+        return this.oauth.clientCredentials(clientAuthenticationOf(authorization, body), ip);
+      case 'refresh_token':
+        if (!body.refresh_token) {
+          throw new OAuthError('invalid_request', 'refresh_token is required for grant_type=refresh_token');
+        }
+        return this.oauth.refresh(body.refresh_token, clientAuthenticationOf(authorization, body), ip);
       case 'password':
         return this.oauth.password(body.username, body.password, ip);
     }
@@ -75,8 +85,7 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Exchange a refresh token (single use) for new tokens',
-    description:
-      'A refresh token issued through client credentials must be presented with the same Basic authentication (RFC 6749 §6). A login ends REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS after it started, however often it is refreshed.',
+    description: `A refresh token issued through client credentials must be presented with the same client's authentication (RFC 6749 §6). ${CLIENT_AUTHENTICATION} A login ends REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS after it started, however often it is refreshed. Same as grant_type=refresh_token at /oauth/token.`,
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
@@ -91,17 +100,30 @@ export class OAuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenResponseDto> {
     noStore(reply);
-    return this.oauth.refresh(body.refresh_token, clientOrRefusal(authorization), ip);
+    return this.oauth.refresh(body.refresh_token, clientAuthenticationOf(authorization, body), ip);
   }
-}
 
-/** Basic credentials, or a refusal of a malformed header (it names no client to count against). */
-function clientOrRefusal(authorization: string | undefined): ClientCredentials | undefined {
-  const client = clientCredentialsOf(authorization);
-  if (client === null) {
-    throw new OAuthError('invalid_client', 'Client authentication failed');
+  @Post('revoke')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Revoke a refresh token or access token, ending its whole login (RFC 7009): log out',
+    description: `Every refresh token of the login stops working at once, and its access tokens are refused within 30 s (at once by main-api for tokens it has not seen yet, and by GET /oauth/token-status). A token issued to an API client is revoked only by that client, authenticated: ${CLIENT_AUTHENTICATION} Unknown, expired or already revoked tokens answer 200 as well (RFC 7009 §2.2).`,
+  })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBasicAuth()
+  @ApiOkResponse({ description: 'Revoked, or not a live token of this client: empty body' })
+  @ApiBadRequestResponse(OAUTH_ERROR_BODY)
+  @ApiUnauthorizedResponse(OAUTH_ERROR_BODY)
+  @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
+  async revoke(
+    @Body() body: RevocationRequestDto,
+    @Headers('authorization') authorization: string | undefined,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    noStore(reply);
+    await this.oauth.revoke(body.token, clientAuthenticationOf(authorization, body), ip);
   }
-  return client;
 }
 
 function noStore(reply: FastifyReply): void {

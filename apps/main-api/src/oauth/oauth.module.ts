@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import type { MainApiEnv } from '../config/main-api.env';
 import { AuthorizationModule } from './authorization/authorization.module';
 import { CredentialsService } from './credentials.service';
+import { AuthorizationServerMetadata } from './discovery/authorization-server-metadata';
+import { DiscoveryController } from './discovery/discovery.controller';
+import { RootMetadataRoute } from './discovery/root-metadata.route';
 import { JwksController } from './jwks.controller';
 import { AccessTokenSigner } from './keys/access-token-signer';
 import type { SigningKeys } from './keys/signing-keys';
@@ -15,9 +18,13 @@ import { RateLimitBucket } from './rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from './refresh-tokens/refresh-token.entity';
 import { RefreshTokensService } from './refresh-tokens/refresh-tokens.service';
 import { DatabaseTokenStatus } from './revocation/database-token-status';
+import { IssuedAccessTokens } from './revocation/issued-access-tokens';
 import { TokenStatusController } from './revocation/token-status.controller';
 
-/** The token endpoints and the JWKS: main-api as the platform's OAuth authorization server. */
+/**
+ * The token, refresh and revocation endpoints, the JWKS and the RFC 8414 metadata: main-api as the
+ * platform's OAuth authorization server.
+ */
 @Module({})
 export class OAuthModule {
   static forRoot(env: MainApiEnv, keys: SigningKeys): DynamicModule {
@@ -26,7 +33,7 @@ export class OAuthModule {
       // Global so the authorization-code flow (imported here) uses these same providers.
       global: true,
       imports: [TypeOrmModule.forFeature([RefreshToken, RateLimitBucket]), AuthorizationModule],
-      controllers: [OAuthController, JwksController, TokenStatusController],
+      controllers: [OAuthController, JwksController, DiscoveryController, TokenStatusController],
       providers: [
         { provide: SIGNING_KEYS, useValue: keys },
         {
@@ -48,9 +55,16 @@ export class OAuthModule {
               windowSeconds: env.TOKEN_RATE_LIMIT_WINDOW_SECONDS,
             }),
         },
+        {
+          provide: AuthorizationServerMetadata,
+          // A factory, so its boot warning goes through the service's logger.
+          useFactory: () => new AuthorizationServerMetadata(env.JWT_ISSUER),
+        },
+        RootMetadataRoute,
         CredentialsService,
         RefreshTokensService,
         DatabaseTokenStatus,
+        IssuedAccessTokens,
         OAuthService,
       ],
       exports: [SIGNING_KEYS, LoginThrottle, CredentialsService, RefreshTokensService],

@@ -6,22 +6,24 @@ import type { TokenResponseDto } from './dto/token-response.dto';
 import { AccessTokenSigner } from './keys/access-token-signer';
 import { OAuthError } from './oauth.errors';
 import { LoginThrottle, LoginThrottledError, type LoginAttempt } from './rate-limit/login-throttle';
+import { IssuedAccessTokens } from './revocation/issued-access-tokens';
 import {
   RefreshTokensService,
   type RefreshLifetimes,
   type RefreshSubject,
 } from './refresh-tokens/refresh-tokens.service';
 
-/** Client credentials as a request presents them (Basic auth), already decoded. */
+/** Client credentials as a request presents them (Basic or client_secret_post), already decoded. */
 export interface ClientCredentials {
   apiKey: string;
   secret: string;
 }
 
 /**
- * The grants of the token endpoints (decisions §3), with failures throttled (LoginThrottle):
- * client credentials and refresh tokens are checked first, as they are cheap to check and
- * impossible to guess, so only failures are slowed; passwords are throttled before the slow check.
+ * The grants of the token endpoints (decisions §3) and RFC 7009 revocation, with failures
+ * throttled (LoginThrottle): client credentials and refresh tokens are checked first, as they are
+ * cheap to check and impossible to guess, so only failures are slowed; passwords are throttled
+ * before the slow check.
  */
 @Injectable()
 export class OAuthService {
@@ -31,6 +33,7 @@ export class OAuthService {
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly signer: AccessTokenSigner,
+    private readonly accessTokens: IssuedAccessTokens,
     private readonly throttle: LoginThrottle,
     @Inject(MAIN_API_ENV) env: MainApiEnv,
   ) {
@@ -74,20 +77,18 @@ export class OAuthService {
   }
 
   /**
-   * RFC 6749 §6: a token issued to an API client is refreshed only by that client, authenticated
-   * (Basic), and checked before the token is spent; a user's token needs no client.
+   * Both refresh forms (`/oauth/refreshtoken`, and `grant_type=refresh_token` at `/oauth/token`).
+   * RFC 6749 §6: a token issued to an API client is refreshed only by that client, authenticated,
+   * and checked before the token is spent; a user's token needs no client.
    */
   async refresh(
     refreshToken: string,
     client: ClientCredentials | undefined,
     ip: string,
   ): Promise<TokenResponseDto> {
-    const issuedTo = await this.refreshTokens.subjectOf(refreshToken);
-    if (issuedTo?.apiClientId !== undefined) {
-      const account = await this.authenticateClient(client, ip);
-      if (account.id !== issuedTo.apiClientId) {
-        throw new OAuthError('invalid_grant', 'The refresh token was issued to another client');
-      }
+    const boundTo = (await this.refreshTokens.loginOf(refreshToken))?.subject.apiClientId;
+    if (boundTo !== undefined) {
+      assertIssuedTo(boundTo, await this.authenticateClient(client, ip), 'The refresh token');
     }
     let rotated: Awaited<ReturnType<RefreshTokensService['rotate']>>;
     try {
@@ -106,13 +107,40 @@ export class OAuthService {
     return this.tokens(account, rotated.refreshToken, rotated.familyId);
   }
 
+  /**
+   * RFC 7009: ends the login of a refresh token or of an access token (its `sid`), i.e. every token
+   * of that login; its access tokens are refused from then on (DatabaseTokenStatus). Credentials,
+   * when given, are checked first; a token issued to an API client is revoked only by that client.
+   * An unknown, expired or foreign token is answered like a revoked one (§2.2): no error.
+   */
+  async revoke(token: string, client: ClientCredentials | undefined, ip: string): Promise<void> {
+    const presented = client && (await this.authenticateClient(client, ip));
+    // Refresh tokens are opaque (no dot); access tokens are JWTs.
+    const login = token.includes('.')
+      ? await this.accessTokens.loginOf(token)
+      : await this.refreshTokens
+          .loginOf(token)
+          .then((found) => found && { familyId: found.familyId, apiClientId: found.subject.apiClientId });
+    if (!login) {
+      return;
+    }
+    if (login.apiClientId !== undefined) {
+      assertIssuedTo(
+        login.apiClientId,
+        presented ?? (await this.authenticateClient(undefined, ip)),
+        'The token',
+      );
+    }
+    await this.refreshTokens.revokeFamily(login.familyId);
+  }
+
   private async authenticateClient(client: ClientCredentials | undefined, ip: string): Promise<TokenAccount> {
     if (!client) {
       return this.failed(
         { ip },
         new OAuthError(
           'invalid_client',
-          'Client authentication required: Authorization: Basic base64(api_key:client_secret)',
+          'Client authentication required: HTTP Basic (api_key:client_secret), or client_id and client_secret in the form',
         ),
       );
     }
@@ -155,5 +183,11 @@ export class OAuthService {
     return subject.userId !== undefined
       ? this.credentials.activeUser(subject.userId)
       : this.credentials.activeApiClient(subject.apiClientId);
+  }
+}
+
+function assertIssuedTo(apiClientId: number, client: TokenAccount, token: string): void {
+  if (client.id !== apiClientId) {
+    throw new OAuthError('invalid_grant', `${token} was issued to another client`);
   }
 }

@@ -35,8 +35,11 @@ export interface MainApiTestApp {
   call(method: Method, url: string, body?: object, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** A DataSource on the test database, for arranging and checking rows directly. */
   dataSource: DataSource;
-  /** Serves over real HTTP on 127.0.0.1 (for planner and integrations tests); answers the base URL. */
-  listen(): Promise<string>;
+  /**
+   * Serves over real HTTP on 127.0.0.1 (for planner and integrations tests, and OAuth libraries), on
+   * `port` or any free one; answers the base URL.
+   */
+  listen(port?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -86,8 +89,8 @@ export async function startMainApiTestApp(
         },
         ...(body ? { payload: body } : {}),
       }),
-    async listen() {
-      await service.app.listen({ port: 0, host: '127.0.0.1' });
+    async listen(port = 0) {
+      await service.app.listen({ port, host: '127.0.0.1' });
       return `http://127.0.0.1:${(service.app.getHttpServer().address() as AddressInfo).port}`;
     },
     async close() {

@@ -1,8 +1,9 @@
 import { MayBeAbsent } from '@platform/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
+import { ClientAuthenticationDto } from './client-authentication.dto';
 
-export const GRANT_TYPES = ['client_credentials', 'password'] as const;
+export const GRANT_TYPES = ['client_credentials', 'refresh_token', 'password'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** `grant_type` may come in the query string (interfaces.md) or in the form body (RFC 6749). */
@@ -15,20 +16,33 @@ export class TokenQueryDto {
 }
 
 /** Form fields of `POST /oauth/token` (application/x-www-form-urlencoded or JSON). */
-export class TokenRequestDto {
+export class TokenRequestDto extends ClientAuthenticationDto {
   @ApiPropertyOptional({ enum: GRANT_TYPES, description: 'Alternative to the query parameter' })
   @MayBeAbsent()
   @IsString()
   @MaxLength(64)
   grant_type?: string;
 
-  @ApiPropertyOptional({ description: 'Password grant: the user e-mail', example: 'ada@agency.example' })
+  @ApiPropertyOptional({
+    description:
+      'grant_type=refresh_token (RFC 6749 §6): the refresh token of an earlier token response; single use',
+  })
+  @MayBeAbsent()
+  // class-validator reports rules bottom-up; the first message per field is the one answered.
+  @MaxLength(200, { message: 'refresh_token is not a valid refresh token' })
+  @IsString({ message: 'refresh_token must be a string' })
+  refresh_token?: string;
+
+  @ApiPropertyOptional({
+    description: 'Password grant (legacy): the user e-mail',
+    example: 'ada@agency.example',
+  })
   @MayBeAbsent()
   @IsString()
   @MaxLength(254)
   username?: string;
 
-  @ApiPropertyOptional({ description: 'Password grant: the user password' })
+  @ApiPropertyOptional({ description: 'Password grant (legacy): the user password' })
   @MayBeAbsent()
   @IsString()
   @MaxLength(200)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { preparedStatementName, readRows } from '@platform/database';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { accountOf, type AccountRow, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
 import { RefreshToken } from './refresh-token.entity';
@@ -85,21 +85,22 @@ export class RefreshTokensService {
   }
 
   /**
-   * Who a token was issued to, without spending it: a client-credentials family must be presented
-   * by its client, checked before the token is spent. Undefined for an unknown token.
+   * The login a token belongs to and who it was issued to, without spending it: a client-credentials
+   * family must be presented by its client, checked before the token is spent or revoked. Undefined
+   * for an unknown token; a spent, revoked or expired one still names its login.
    */
-  async subjectOf(token: string): Promise<RefreshSubject | undefined> {
+  async loginOf(token: string): Promise<{ familyId: string; subject: RefreshSubject } | undefined> {
     const stored = await this.dataSource.getRepository(RefreshToken).findOne({
       where: { tokenHash: hashOf(token) },
-      select: { companyId: true, userId: true, apiClientId: true },
+      select: { familyId: true, companyId: true, userId: true, apiClientId: true },
     });
-    return stored ? subjectOf(stored) : undefined;
+    return stored ? { familyId: stored.familyId, subject: subjectOf(stored) } : undefined;
   }
 
   /**
-   * Spends `token` and returns its subject and the next token of the family. A spent or revoked
-   * token revokes the whole family (someone replayed it) and is refused; the row lock makes two
-   * concurrent uses of one token count as a reuse, never as two successes.
+   * Spends `token` and returns its subject and the next token of the family. A spent token revokes
+   * the whole family (someone replayed it) and is refused, as is any token of a revoked family; the
+   * row lock makes two concurrent uses of one token count as a reuse, never as two successes.
    */
   async rotate(
     token: string,
@@ -114,9 +115,17 @@ export class RefreshTokensService {
       if (!stored) {
         return { refused: 'Refresh token is invalid' } as const;
       }
-      if (stored.usedAt || stored.revokedAt) {
+      if (stored.usedAt) {
         await revokeFamily(manager, stored.familyId);
         return { refused: 'Refresh token was already used; every token of this login is revoked' } as const;
+      }
+      // The family, not the row: a revocation that ran while this login rotated may have missed the
+      // token issued meanwhile, and the family's access tokens are revoked already (DatabaseTokenStatus).
+      if (
+        stored.revokedAt ||
+        (await repository.existsBy({ familyId: stored.familyId, revokedAt: Not(IsNull()) }))
+      ) {
+        return { refused: 'Refresh token has been revoked' } as const;
       }
       if (Math.min(stored.expiresAt.getTime(), stored.familyExpiresAt.getTime()) <= Date.now()) {
         return { refused: 'Refresh token has expired' } as const;
@@ -133,7 +142,10 @@ export class RefreshTokensService {
     return outcome;
   }
 
-  /** Revokes every token of a login; its access tokens stop counting too (claim `sid`). */
+  /**
+   * Revokes every token of a login (reuse, RFC 7009 revocation); its access tokens stop counting
+   * too (claim `sid`).
+   */
   async revokeFamily(familyId: string): Promise<void> {
     await revokeFamily(this.dataSource.manager, familyId);
   }
