@@ -63,6 +63,8 @@ async function main() {
   // A frontend dev server (Vite's default port) may call the three services from the browser; set
   // CORS_ALLOWED_ORIGINS to change the list, or to nothing (CORS_ALLOWED_ORIGINS=) to turn CORS off.
   env.CORS_ALLOWED_ORIGINS ??= 'http://localhost:5173,http://127.0.0.1:5173';
+  // main-api's own URL as the issuer, so OAuth libraries discover it (RFC 8414) and jose checks `iss`.
+  env.JWT_ISSUER ??= `http://localhost:${services[0].port}`;
 
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);

@@ -700,7 +700,9 @@ describe('main-api OAuth (e2e)', () => {
           'client_secret_basic',
           'client_secret_post',
         ]),
-        response_types_supported: expect.any(Array),
+        authorization_endpoint: 'http://api.agency.test/v1/oauth/authorize',
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
         service_documentation: 'http://api.agency.test/docs',
       });
     });

@@ -41,7 +41,7 @@ export class OAuthController {
   @ApiOperation({
     summary:
       'Issue tokens: grant_type=client_credentials (Basic auth with api_key:client_secret), refresh_token, or password (legacy)',
-    description: `grant_type is read from the query string or the form. ${CLIENT_AUTHENTICATION} grant_type=refresh_token (RFC 6749 §6) follows the same rules as /oauth/refreshtoken. The password grant is kept for compatibility only (RFC 9700 §2.4); the authorization-code flow with PKCE is planned.`,
+    description: `grant_type is read from the query string or the form. ${CLIENT_AUTHENTICATION} grant_type=refresh_token (RFC 6749 §6) follows the same rules as /oauth/refreshtoken. The password grant is kept for compatibility only (RFC 9700 §2.4); browser apps use grant_type=authorization_code with PKCE (public clients: client_id, code, redirect_uri, code_verifier; no secret), after signing in at /oauth/authorize.`,
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
@@ -65,7 +65,7 @@ export class OAuthController {
     if (!isGrantType(grantType)) {
       throw new OAuthError(
         'unsupported_grant_type',
-        'grant_type must be client_credentials, refresh_token or password',
+        'grant_type must be client_credentials, refresh_token, authorization_code or password',
       );
     }
     switch (grantType) {
@@ -75,9 +75,17 @@ export class OAuthController {
         if (!body.refresh_token) {
           throw new OAuthError('invalid_request', 'refresh_token is required for grant_type=refresh_token');
         }
-        return this.oauth.refresh(body.refresh_token, clientAuthenticationOf(authorization, body), ip);
+        return this.oauth.refresh(
+          body.refresh_token,
+          clientAuthenticationOf(authorization, body),
+          ip,
+          body.client_id,
+        );
       case 'password':
         return this.oauth.password(body.username, body.password, ip);
+      case 'authorization_code':
+        // A public client (browser app): identified by client_id, not authenticated (RFC 6749 §4.1.3).
+        return this.oauth.authorizationCode(body, ip);
     }
   }
 
@@ -100,7 +108,12 @@ export class OAuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenResponseDto> {
     noStore(reply);
-    return this.oauth.refresh(body.refresh_token, clientAuthenticationOf(authorization, body), ip);
+    return this.oauth.refresh(
+      body.refresh_token,
+      clientAuthenticationOf(authorization, body),
+      ip,
+      body.client_id,
+    );
   }
 
   @Post('revoke')

@@ -3,6 +3,7 @@ import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
 import { hashClientSecret } from '../security/client-secrets';
 import { CredentialsService, type TokenAccount } from './credentials.service';
 import type { TokenResponseDto } from './dto/token-response.dto';
+import { AuthorizationCodes, type CodeExchange } from './authorization/authorization-codes.service';
 import { AccessTokenSigner } from './keys/access-token-signer';
 import { OAuthError } from './oauth.errors';
 import { LoginThrottle, LoginThrottledError, type LoginAttempt } from './rate-limit/login-throttle';
@@ -33,6 +34,7 @@ export class OAuthService {
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly signer: AccessTokenSigner,
+    private readonly authorizationCodes: AuthorizationCodes,
     private readonly accessTokens: IssuedAccessTokens,
     private readonly throttle: LoginThrottle,
     @Inject(MAIN_API_ENV) env: MainApiEnv,
@@ -85,7 +87,9 @@ export class OAuthService {
     refreshToken: string,
     client: ClientCredentials | undefined,
     ip: string,
+    publicClientId?: string,
   ): Promise<TokenResponseDto> {
+    await this.assertPublicClientOf(refreshToken, publicClientId, ip);
     const boundTo = (await this.refreshTokens.loginOf(refreshToken))?.subject.apiClientId;
     if (boundTo !== undefined) {
       assertIssuedTo(boundTo, await this.authenticateClient(client, ip), 'The refresh token');
@@ -132,6 +136,53 @@ export class OAuthService {
       );
     }
     await this.refreshTokens.revokeFamily(login.familyId);
+  }
+
+  /**
+   * grant_type=authorization_code for a browser app: the code, checked by AuthorizationCodes, starts
+   * a login of its user like the password grant, bound to the app (its refreshes need its client_id).
+   */
+  async authorizationCode(exchange: CodeExchange, ip: string): Promise<TokenResponseDto> {
+    let grant: Awaited<ReturnType<AuthorizationCodes['exchange']>>;
+    try {
+      grant = await this.authorizationCodes.exchange(exchange);
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        await this.failed({ ip }, error);
+      }
+      throw error;
+    }
+    const subject = { companyId: grant.user.companyId, userId: grant.user.id };
+    const { refreshToken, familyId } = await this.refreshTokens.start(subject, this.lifetimes);
+    await this.authorizationCodes.bindLogin(grant.codeId, familyId);
+    return this.tokens(grant.user, refreshToken, familyId);
+  }
+
+  /**
+   * RFC 6749 §6: a public client is not authenticated, but a login it started is refreshed only
+   * with its client_id, and not once the app is revoked. Checked before the token is spent.
+   */
+  private async assertPublicClientOf(
+    refreshToken: string,
+    clientId: string | undefined,
+    ip: string,
+  ): Promise<void> {
+    const app = await this.authorizationCodes.appOfRefreshToken(refreshToken);
+    if (app === undefined) {
+      return;
+    }
+    if (clientId === undefined) {
+      await this.failed(
+        { ip },
+        new OAuthError('invalid_request', 'client_id is required to refresh this token'),
+      );
+    }
+    if (clientId !== app.clientId || app.revoked) {
+      await this.failed(
+        { ip },
+        new OAuthError('invalid_grant', 'The refresh token was issued to another client'),
+      );
+    }
   }
 
   private async authenticateClient(client: ClientCredentials | undefined, ip: string): Promise<TokenAccount> {

@@ -7,8 +7,11 @@ import { OAuthError } from '../oauth.errors';
 /** Where RFC 8414 §3 puts the document for an issuer without a path: the root of its origin. */
 export const WELL_KNOWN_METADATA_PATH = '/.well-known/oauth-authorization-server';
 
-/** How clients authenticate at the token and revocation endpoints (RFC 6749 §2.3.1). */
-const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+/**
+ * How clients authenticate at the token and revocation endpoints (RFC 6749 §2.3.1); `none` for the
+ * browser apps of the authorization-code flow, which hold no secret.
+ */
+const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 
 /** The origin a request reached main-api at, as Fastify reads it (forwarded headers only per TRUST_PROXY). */
 export interface RequestOrigin {
@@ -92,17 +95,15 @@ function documentAt(issuer: string, base: URL): AuthorizationServerMetadataDto {
   const at = (path: string): string => new URL(path, root).href;
   return {
     issuer,
+    authorization_endpoint: at('v1/oauth/authorize'),
     token_endpoint: at('v1/oauth/token'),
     jwks_uri: at('v1/.well-known/jwks.json'),
     revocation_endpoint: at('v1/oauth/revoke'),
     grant_types_supported: [...GRANT_TYPES],
     token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    // The authorization-code flow (issue 21, part 2) adds here: authorization_endpoint,
-    // response_types_supported ['code'], code_challenge_methods_supported ['S256'],
-    // authorization_response_iss_parameter_supported, and 'none' (public clients) to both
-    // *_auth_methods_supported. Until then no response type is supported (the field is required).
-    response_types_supported: [],
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
     service_documentation: at('docs'),
   };
 }

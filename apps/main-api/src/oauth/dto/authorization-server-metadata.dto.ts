@@ -9,6 +9,12 @@ export class AuthorizationServerMetadataDto {
   })
   issuer!: string;
 
+  @ApiProperty({
+    example: 'https://api.agency.example/v1/oauth/authorize',
+    description: 'The sign-in page of the authorization-code flow (browser apps, PKCE S256)',
+  })
+  authorization_endpoint!: string;
+
   @ApiProperty({ example: 'https://api.agency.example/v1/oauth/token' })
   token_endpoint!: string;
 
@@ -18,20 +24,23 @@ export class AuthorizationServerMetadataDto {
   @ApiProperty({ example: 'https://api.agency.example/v1/oauth/revoke' })
   revocation_endpoint!: string;
 
-  @ApiProperty({ example: ['client_credentials', 'refresh_token', 'password'] })
+  @ApiProperty({ example: ['client_credentials', 'refresh_token', 'password', 'authorization_code'] })
   grant_types_supported!: string[];
 
-  @ApiProperty({ example: ['client_secret_basic', 'client_secret_post'] })
+  @ApiProperty({
+    example: ['client_secret_basic', 'client_secret_post', 'none'],
+    description: '`none`: browser apps (public clients) send only their client_id',
+  })
   token_endpoint_auth_methods_supported!: string[];
 
-  @ApiProperty({ example: ['client_secret_basic', 'client_secret_post'] })
+  @ApiProperty({ example: ['client_secret_basic', 'client_secret_post', 'none'] })
   revocation_endpoint_auth_methods_supported!: string[];
 
-  @ApiProperty({
-    example: [],
-    description: 'Required by RFC 8414; empty until the authorization-code flow exists',
-  })
+  @ApiProperty({ example: ['code'] })
   response_types_supported!: string[];
+
+  @ApiProperty({ example: ['S256'], description: 'PKCE: S256 only' })
+  code_challenge_methods_supported!: string[];
 
   @ApiProperty({ example: 'https://api.agency.example/docs' })
   service_documentation!: string;

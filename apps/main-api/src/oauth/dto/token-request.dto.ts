@@ -3,7 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { ClientAuthenticationDto } from './client-authentication.dto';
 
-export const GRANT_TYPES = ['client_credentials', 'refresh_token', 'password'] as const;
+export const GRANT_TYPES = ['client_credentials', 'refresh_token', 'password', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** `grant_type` may come in the query string (interfaces.md) or in the form body (RFC 6749). */
@@ -47,6 +47,28 @@ export class TokenRequestDto extends ClientAuthenticationDto {
   @IsString()
   @MaxLength(200)
   password?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=authorization_code: the code of the redirect' })
+  @MayBeAbsent()
+  @IsString()
+  @MaxLength(100)
+  code?: string;
+
+  @ApiPropertyOptional({
+    description: 'grant_type=authorization_code: the redirect_uri of the authorization request, exactly',
+  })
+  @MayBeAbsent()
+  @IsString()
+  @MaxLength(2000)
+  redirect_uri?: string;
+
+  @ApiPropertyOptional({
+    description: 'grant_type=authorization_code: the PKCE code_verifier (43-128 characters)',
+  })
+  @MayBeAbsent()
+  @IsString()
+  @MaxLength(200)
+  code_verifier?: string;
 
   @ApiPropertyOptional({ description: 'Ignored: scopes follow the role (decisions §2)' })
   @MayBeAbsent()
