@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import type { ProvisionedCompany } from '../src/provisioning/provisioning.service';
+import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 // STYLE §13: what standard OAuth clients rely on is proven with those clients, over real HTTP.
@@ -241,6 +241,115 @@ describe('main-api OAuth with openid-client and jose (e2e)', () => {
 
       expect(refusal).toMatchObject({ error: 'invalid_grant', status: 400 });
       expect((await tokenStatus(acmeLogin.access_token)).status).toBe(204);
+    });
+  });
+
+  describe('authorization code with PKCE: a browser app (public client)', () => {
+    const REDIRECT_URI = 'http://localhost:5173/callback';
+    const tokenStatus = (accessToken: string) => getWith(accessToken, '/oauth/token-status');
+
+    /** What a browser does at the sign-in page: read the form, send it back with the cookie it got. */
+    async function signInAt(authorizationUrl: URL, email: string, password: string): Promise<URL> {
+      const page = await fetch(authorizationUrl);
+      expect(page.status).toBe(200);
+      const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
+      const fields = new URLSearchParams({ email, password });
+      for (const match of (await page.text()).matchAll(
+        /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
+      )) {
+        fields.set(
+          match[1],
+          match[2].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+        );
+      }
+      const answer = await fetch(`${issuer}/v1/oauth/authorize`, {
+        method: 'POST',
+        body: fields,
+        headers: { cookie },
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(302);
+      return new URL(answer.headers.get('location') as string);
+    }
+
+    it('signs in at the page openid-client sends the browser to, exchanges the code, refreshes and logs out', async () => {
+      const webApp = await new ProvisioningService(app.dataSource).addApp({
+        companyId: acme.companyId,
+        name: 'Web app',
+        redirectUris: [REDIRECT_URI],
+      });
+      const config = await client.discovery(new URL(issuer), webApp.clientId, undefined, client.None(), {
+        algorithm: 'oauth2',
+        execute: [client.allowInsecureRequests],
+      });
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+
+      const callback = await signInAt(
+        client.buildAuthorizationUrl(config, {
+          redirect_uri: REDIRECT_URI,
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+        }),
+        acme.email,
+        acme.password,
+      );
+      const tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+
+      expect((await getWith(tokens.access_token, '/projects')).status).toBe(200);
+      const { payload } = await jwtVerify(
+        tokens.access_token,
+        createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri as string)),
+        { issuer, audience: 'agency-platform-api', typ: 'at+jwt' },
+      );
+      expect(payload).toMatchObject({ company_id: acme.companyId });
+      const next = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+      expect(next.refresh_token).not.toBe(tokens.refresh_token);
+
+      await client.tokenRevocation(config, next.refresh_token as string);
+
+      expect(await refusalOf(client.refreshTokenGrant(config, next.refresh_token as string))).toMatchObject({
+        error: 'invalid_grant',
+      });
+      expect((await tokenStatus(next.access_token)).status).toBe(401);
+    });
+
+    it('is refused by openid-client when the callback carries another state', async () => {
+      const webApp = await new ProvisioningService(app.dataSource).addApp({
+        companyId: acme.companyId,
+        name: 'Other web app',
+        redirectUris: [REDIRECT_URI],
+      });
+      const config = await client.discovery(new URL(issuer), webApp.clientId, undefined, client.None(), {
+        algorithm: 'oauth2',
+        execute: [client.allowInsecureRequests],
+      });
+      const verifier = client.randomPKCECodeVerifier();
+      const callback = await signInAt(
+        client.buildAuthorizationUrl(config, {
+          redirect_uri: REDIRECT_URI,
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state: 'the-state-sent',
+        }),
+        acme.email,
+        acme.password,
+      );
+
+      const refusal = await refusalOf(
+        client.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: verifier,
+          expectedState: 'another',
+        }),
+      );
+
+      // Checked on the callback, before the code is sent anywhere.
+      expect(refusal).toMatchObject({ message: 'invalid response encountered', cause: expect.anything() });
+      expect(String((refusal as { cause?: { message?: unknown } }).cause?.message)).toMatch(/state/);
     });
   });
 });
