@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -9,7 +11,7 @@ import {
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
-import { CreateTimeEntryDto, TimeEntryDto } from './dto/time-entry.dto';
+import { CreateTimeEntryDto, TimeEntryDto, UpdateTimeEntryDto } from './dto/time-entry.dto';
 import { HoursService } from './hours.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
@@ -42,6 +44,35 @@ export class HoursController {
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
   async get(@Param('id', ParseIdPipe) id: number): Promise<TimeEntryDto> {
     return TimeEntryDto.from(await this.hours.get(id));
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({
+    summary: 'Update a time entry (only the fields sent change; answers the updated entry)',
+    description:
+      'The rules of create apply to the entry as it becomes: a real day, 0 < hours ≤ 24, references to ' +
+      "rows of your company, a task of the entry's project. Roles 1-3 may correct anyone's hours; roles " +
+      '4 and 5 only their own entries, and may not give them to another user.',
+  })
+  @ApiOkResponse({ type: TimeEntryDto, description: 'The entry as it is now' })
+  @ApiBadRequestResponse({
+    type: MainApiErrorBodyDto,
+    description: 'AC002: a field breaks its rules (named)',
+  })
+  @ApiForbiddenResponse({
+    type: MainApiErrorBodyDto,
+    description: "AC006: role 6, or role 4/5 on another user's hours",
+  })
+  @ApiNotFoundResponse({
+    type: MainApiErrorBodyDto,
+    description: "AC003: no such time entry in your company (another company's ids answer the same)",
+  })
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateTimeEntryDto,
+  ): Promise<TimeEntryDto> {
+    return TimeEntryDto.from(await this.hours.update(id, body));
   }
 
   @Delete(':id')
