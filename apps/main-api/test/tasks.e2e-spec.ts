@@ -73,6 +73,82 @@ describe('main-api tasks and attachments (e2e)', () => {
     });
   });
 
+  it.each([
+    [
+      'google_drive',
+      '1dandXB0QZpjeGQq_56wTXKNwaqgsOa9D',
+      'https://drive.google.com/file/d/1dandXB0QZpjeGQq_56wTXKNwaqgsOa9D/view',
+    ],
+    [
+      'dropbox',
+      '/Clients/Acme/mood board.pdf',
+      'https://www.dropbox.com/home/Clients/Acme?preview=mood%20board.pdf',
+    ],
+    ['onedrive', '7ED6275F2340188C!116', 'https://onedrive.live.com/redir?resid=7ED6275F2340188C!116'],
+  ])("answers a %s reference's url as the store's address of the file", async (source, filename, url) => {
+    const id = await newTask();
+
+    const response = await app.call('POST', `/tasks/${id}/attachments/source/${source}`, {
+      filename,
+      originalname: 'mood board.pdf',
+      size: 1024,
+      available: true,
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ url, source, name: 'mood board.pdf', session_token: null });
+  });
+
+  it.each([
+    ['google_drive', 'moodboard.pdf'],
+    ['dropbox', 'id:a4ayc_80_OEAAAAAAAAAXw'],
+    ['onedrive', 'report.docx'],
+    ['dropbox', 'javascript:alert(1)'],
+    ['onedrive', 'https://user:secret@files.example/a.pdf'],
+  ])('refuses a %s filename %s that no url could open, naming filename', async (source, filename) => {
+    const id = await newTask();
+
+    const response = await app.call('POST', `/tasks/${id}/attachments/source/${source}`, {
+      filename,
+      originalname: 'x.pdf',
+      size: 1,
+      available: true,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'AC002',
+      errors: [{ field: 'filename', validation: 'isFileLink' }],
+    });
+  });
+
+  it('documents the url as an always-present URI and the task and attachment fields by type', async () => {
+    const schemas = (await app.service.app.inject({ method: 'GET', url: '/docs-json' })).json<{
+      components: {
+        schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }>;
+      };
+    }>().components.schemas;
+    const attachment = schemas.AttachmentDto;
+    const task = schemas.TaskDto;
+
+    expect(attachment.properties.url).toMatchObject({ type: 'string', format: 'uri' });
+    expect(attachment.properties.url.nullable).toBeUndefined();
+    expect(attachment.required).toContain('url');
+    expect(attachment.properties.source).toMatchObject({ enum: ['google_drive', 'dropbox', 'onedrive'] });
+    for (const field of ['id', 'size']) {
+      expect(attachment.properties[field]).toMatchObject({ type: 'integer' });
+    }
+    expect(task.properties.id).toMatchObject({ type: 'integer' });
+    expect(task.properties.project_id).toMatchObject({ type: 'integer' });
+    expect(task.properties.status).toMatchObject({
+      enum: ['nueva', 'en_proceso', 'estancada', 'finalizada'],
+    });
+    expect(task.properties.start).toMatchObject({ format: 'date' });
+    expect(task.properties.created_at).toMatchObject({
+      pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+    });
+  });
+
   it('answers an unknown source_type with 400 AC001 and the validation array, even with a bad body', async () => {
     const id = await newTask();
 

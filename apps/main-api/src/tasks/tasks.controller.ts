@@ -50,7 +50,7 @@ export class TasksController {
   }
 
   @Get(':task_id')
-  @ApiOperation({ summary: 'One task by id, with its attachments' })
+  @ApiOperation({ summary: 'One task by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TaskDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
@@ -79,12 +79,18 @@ export class TasksController {
   @Post(':task_id/attachments/source/:source_type')
   @Idempotent()
   @RequirePermission(Permission.ManageDelivery)
-  @ApiOperation({ summary: 'Attach a file kept in an external store' })
+  @ApiOperation({
+    summary: 'Attach a file kept in an external store',
+    description:
+      "main-api keeps the file's link or the store's reference to it, never the file: the answer's `url` " +
+      'opens it in its store (see AttachmentDto.url).',
+  })
   @ApiParam({ name: 'source_type', enum: ATTACHMENT_SOURCES })
   @ApiCreatedResponse({ type: AttachmentDto })
   @ApiBadRequestResponse({
     type: MainApiErrorBodyDto,
-    description: 'AC001: unknown source_type; AC002: invalid body',
+    description:
+      "AC001: unknown source_type; AC002: invalid body, or a filename that is neither a link nor the store's reference",
   })
   async attach(
     @Param('source_type', AttachmentSourcePipe) sourceType: AttachmentSource,

@@ -10,6 +10,7 @@ import {
 import { RequestValidationError } from '@platform/runtime';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
+import { referenceProblem } from './attachment-links';
 import { TaskDto, type CreateAttachmentDto, type CreateTaskDto, type UpdateTaskDto } from './dto/task.dto';
 import { TaskAttachment, type AttachmentSource } from './task-attachment.entity';
 import { Task } from './task.entity';
@@ -90,6 +91,10 @@ export class TasksService {
     sourceType: AttachmentSource,
     body: CreateAttachmentDto,
   ): Promise<TaskAttachment> {
+    const problem = referenceProblem(sourceType, body.filename);
+    if (problem) {
+      throw new RequestValidationError([{ field: 'filename', validation: 'isFileLink', message: problem }]);
+    }
     await this.get(taskId);
     return this.repositories.for(TaskAttachment).create({
       taskId,

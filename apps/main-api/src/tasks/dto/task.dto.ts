@@ -8,13 +8,15 @@ import {
   TaskStatus,
 } from '@platform/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
-import type { TaskAttachment } from '../task-attachment.entity';
+import { attachmentUrl } from '../attachment-links';
+import { ATTACHMENT_SOURCES, type AttachmentSource, type TaskAttachment } from '../task-attachment.entity';
 import type { Task } from '../task.entity';
 
 const TASK_STATUSES = Object.values(TaskStatus);
+const TIMESTAMP = { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'UTC' } as const;
 
 export class CreateTaskDto {
-  @ApiProperty({ example: 88, description: 'A project of your company' })
+  @ApiProperty({ type: 'integer', example: 88, description: 'A project of your company' })
   @IsEntityId()
   project_id!: number;
 
@@ -29,27 +31,32 @@ export class CreateTaskDto {
   @MaxLength(20000)
   description?: string;
 
-  @ApiPropertyOptional({ enum: TASK_STATUSES, description: 'Default nueva' })
+  @ApiPropertyOptional({ enum: TASK_STATUSES, example: TaskStatus.New, description: 'Default nueva' })
   @MayBeAbsent()
   @IsIn(TASK_STATUSES)
   status?: TaskStatus;
 
-  @ApiPropertyOptional({ example: 12, description: 'A user of your company' })
+  @ApiPropertyOptional({ type: 'integer', example: 12, description: 'A user of your company' })
   @MayBeAbsent()
   @IsEntityId()
   assignee_id?: number;
 
-  @ApiPropertyOptional({ example: '2026-03-02' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-03-02' })
   @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
-  @ApiPropertyOptional({ example: '2026-03-06' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    example: '2026-03-06',
+    description: 'Not before start',
+  })
   @MayBeAbsent()
   @IsDateOnly()
   end?: string;
 
-  @ApiPropertyOptional({ example: 6, description: 'Hours' })
+  @ApiPropertyOptional({ example: 6, minimum: 0, maximum: 100_000, description: 'Hours; default 0' })
   @MayBeAbsent()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
@@ -63,17 +70,17 @@ export class UpdateTaskDto extends PartialType(OmitType(CreateTaskDto, ['project
 }) {}
 
 export class TaskDto {
-  @ApiProperty({ example: 301 }) id!: number;
-  @ApiProperty({ example: 88 }) project_id!: number;
+  @ApiProperty({ type: 'integer', example: 301 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 88 }) project_id!: number;
   @ApiProperty({ example: 'Key visual' }) name!: string;
   @ApiProperty({ example: '' }) description!: string;
-  @ApiProperty({ enum: TASK_STATUSES, example: 'nueva' }) status!: string;
-  @ApiProperty({ example: 12, nullable: true, type: Number }) assignee_id!: number | null;
-  @ApiProperty({ example: '2026-03-02', nullable: true, type: String }) start!: string | null;
-  @ApiProperty({ example: '2026-03-06', nullable: true, type: String }) end!: string | null;
-  @ApiProperty({ example: 6 }) estimated_time!: number;
-  @ApiProperty({ example: '2026-11-22 10:15:00' }) created_at!: string;
-  @ApiProperty({ example: '2026-11-22 10:15:00' }) updated_at!: string;
+  @ApiProperty({ enum: TASK_STATUSES, example: TaskStatus.New }) status!: string;
+  @ApiProperty({ type: 'integer', example: 12, nullable: true }) assignee_id!: number | null;
+  @ApiProperty({ type: String, format: 'date', example: '2026-03-02', nullable: true }) start!: string | null;
+  @ApiProperty({ type: String, format: 'date', example: '2026-03-06', nullable: true }) end!: string | null;
+  @ApiProperty({ example: 6, description: 'Hours' }) estimated_time!: number;
+  @ApiProperty({ example: '2026-11-22 10:15:00', ...TIMESTAMP }) created_at!: string;
+  @ApiProperty({ example: '2026-11-22 10:15:00', ...TIMESTAMP }) updated_at!: string;
 
   static from(task: Task): TaskDto {
     return {
@@ -94,27 +101,40 @@ export class TaskDto {
 
 /** interfaces.md "Task attachment from external source" request. */
 export class CreateAttachmentDto {
-  @ApiProperty({ example: 'https://drive.example/file/d/abc', description: "The store's file name or link" })
+  @ApiProperty({
+    example: 'https://drive.google.com/file/d/1dandXB0QZpjeGQq_56wTXKNwaqgsOa9D/view',
+    maxLength: 2000,
+    description:
+      "The file's link in its store (an http(s) URL, as the store's file picker gives it), or the store's " +
+      'reference to the file: a Drive file id (google_drive), a file path starting with / (dropbox), an ' +
+      'item id like 7ED6275F2340188C!116 (onedrive). Anything else is a 400: the attachment `url` must open the file.',
+  })
   @IsString()
   @Length(1, 2000)
   filename!: string;
 
-  @ApiProperty({ example: 'moodboard.pdf' })
+  @ApiProperty({ example: 'moodboard.pdf', maxLength: 500, description: "The file's name, shown to users" })
   @IsString()
   @Length(1, 500)
   originalname!: string;
 
-  @ApiProperty({ example: 204800, description: 'Bytes' })
+  @ApiProperty({ type: 'integer', example: 204800, minimum: 0, description: 'Bytes' })
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   size!: number;
 
-  @ApiProperty({ example: true })
+  @ApiProperty({ example: true, description: 'Whether the file can be opened now' })
   @IsBoolean()
   available!: boolean;
 
-  @ApiPropertyOptional({ example: null, nullable: true, type: String })
+  @ApiPropertyOptional({
+    example: null,
+    nullable: true,
+    type: String,
+    maxLength: 2000,
+    description: "The store's session token for the file, stored and answered as given",
+  })
   @MayBeAbsentOrNull()
   @IsString()
   @MaxLength(2000)
@@ -138,24 +158,46 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /** interfaces.md attachment response. */
 export class AttachmentDto {
-  @ApiProperty({ example: 5 }) id!: number;
-  @ApiProperty({ example: 'https://drive.example/file/d/abc', nullable: true, type: String }) url!:
-    string | null;
-  @ApiProperty({ example: 'moodboard.pdf' }) name!: string;
-  @ApiProperty({ example: '2026-11-22 10:15:00' }) created_at!: string;
-  @ApiProperty({ example: 'google_drive' }) source!: string;
-  @ApiProperty({ example: 204800 }) size!: number;
-  @ApiProperty({ example: 'pdf' }) file_type!: string;
-  @ApiProperty({ example: 'application/pdf' }) media_type!: string;
-  @ApiProperty({ example: 12, nullable: true, type: Number }) user_id!: number | null;
-  @ApiProperty({ example: null, nullable: true, type: Number }) discussions_id!: number | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) session_token!: string | null;
+  @ApiProperty({ type: 'integer', example: 5 }) id!: number;
+
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    example: 'https://drive.google.com/file/d/1dandXB0QZpjeGQq_56wTXKNwaqgsOa9D/view',
+    description:
+      "Opens the file in its store: the link sent as filename, or the store's web address built from the " +
+      'reference sent (google_drive: https://drive.google.com/file/d/{id}/view; dropbox: ' +
+      'https://www.dropbox.com/home{folder}?preview={name}; onedrive: https://onedrive.live.com/redir?resid={id}). ' +
+      'main-api keeps no copy of the file; the store decides who may see it.',
+  })
+  url!: string;
+
+  @ApiProperty({ example: 'moodboard.pdf', description: 'originalname as sent' }) name!: string;
+  @ApiProperty({ example: '2026-11-22 10:15:00', ...TIMESTAMP }) created_at!: string;
+  @ApiProperty({
+    enum: ATTACHMENT_SOURCES,
+    example: 'google_drive',
+    description: 'The source_type of the path',
+  })
+  source!: AttachmentSource;
+  @ApiProperty({ type: 'integer', example: 204800, description: 'Bytes' }) size!: number;
+  @ApiProperty({ example: 'pdf', description: "The name's extension, lower case; empty without one" })
+  file_type!: string;
+  @ApiProperty({
+    example: 'application/pdf',
+    description: 'From the extension; application/octet-stream if unknown',
+  })
+  media_type!: string;
+  @ApiProperty({ type: 'integer', example: 12, nullable: true, description: 'The user who attached it' })
+  user_id!: number | null;
+  @ApiProperty({ type: 'integer', example: null, nullable: true }) discussions_id!: number | null;
+  @ApiProperty({ type: String, example: null, nullable: true }) session_token!: string | null;
 
   static from(attachment: TaskAttachment): AttachmentDto {
     const extension = /\.([a-z0-9]{1,10})$/i.exec(attachment.originalName)?.[1]?.toLowerCase() ?? '';
     return {
       id: attachment.id,
-      url: /^https?:\/\//.test(attachment.filename) ? attachment.filename : null,
+      url: attachmentUrl(attachment.source, attachment.filename),
       name: attachment.originalName,
       created_at: formatTimestamp(attachment.createdAt),
       source: attachment.source,
