@@ -313,4 +313,70 @@ describe('main-api projects (e2e)', () => {
     expect((await app.call('DELETE', `/users/${pm}`)).statusCode).toBe(200);
     expect((await app.call('GET', `/projects/${id}`)).json()).toMatchObject({ pm_id: pm, pm: null });
   });
+
+  it('documents the detail: a nullable ratecard object, position names, and fields by type', async () => {
+    const schemas = (await app.service.app.inject({ method: 'GET', url: '/docs-json' })).json<{
+      components: { schemas: Record<string, Schema> };
+    }>().components.schemas;
+    const detail = schemas.ProjectDetailDto;
+    const ratecard = schemas.ProjectRatecardDto;
+    const position = schemas.ProjectPositionDto;
+    const project = schemas.ProjectDto;
+
+    expect(referenceOf(detail.properties?.ratecard)).toBe('#/components/schemas/ProjectRatecardDto');
+    expect(isNullable(detail.properties?.ratecard)).toBe(true);
+    expect(ratecard.required?.sort()).toEqual(
+      ['currency_id', 'id', 'linked_to_base_price', 'name', 'original_name', 'percent'].sort(),
+    );
+    expect(ratecard.properties).toMatchObject({
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      original_name: { type: 'string' },
+      percent: { type: 'number' },
+      currency_id: { type: 'integer' },
+      linked_to_base_price: { type: 'boolean' },
+    });
+    expect(referenceOf(position.properties?.userPositionName)).toBe(
+      '#/components/schemas/ProjectPositionNameDto',
+    );
+    expect(schemas.ProjectPositionNameDto.required).toEqual(['name']);
+    expect(isNullable(schemas.ProjectPositionNameDto.properties?.name)).toBe(true);
+    expect(project.properties).toMatchObject({
+      id: { type: 'integer' },
+      health: { enum: [1, 2, 3, 4] },
+      status: { enum: ['active', 'finished', 'suspended'] },
+      created_at: { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+    });
+    expect(project.properties?.health.type).toBe('integer');
+    expect(isNullable(project.properties?.pm_id)).toBe(true);
+    expect(schemas.ProjectPmDto.properties?.role_id).toMatchObject({
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5, 6],
+    });
+  });
 });
+
+interface Schema {
+  type?: string | string[];
+  nullable?: boolean;
+  $ref?: string;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  enum?: unknown[];
+  required?: string[];
+  properties?: Record<string, Schema>;
+}
+
+/** The schema a property refers to, however the document version wraps a nullable reference. */
+function referenceOf(schema: Schema | undefined): string | undefined {
+  return schema?.$ref ?? [...(schema?.allOf ?? []), ...(schema?.oneOf ?? [])].find((part) => part.$ref)?.$ref;
+}
+
+/** `nullable: true` (OpenAPI 3.0) or `null` among the types (3.1). */
+function isNullable(schema: Schema | undefined): boolean {
+  return (
+    schema?.nullable === true ||
+    (Array.isArray(schema?.type) && schema.type.includes('null')) ||
+    (schema?.oneOf ?? []).some((part) => part.type === 'null')
+  );
+}

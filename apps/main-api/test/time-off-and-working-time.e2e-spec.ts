@@ -140,6 +140,28 @@ describe('main-api working time and leaves (e2e)', () => {
         (await call('PUT', `/working-time/users/${worker}`, { entries: week }, as({ role: 3 }))).statusCode,
       ).toBe(403);
     });
+    it('documents the company object as user ids mapped to arrays of entries', async () => {
+      const document = (await app.service.app.inject({ method: 'GET', url: '/docs-json' })).json<{
+        paths: Record<
+          string,
+          Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+        >;
+        components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+      }>();
+      const answer = document.paths['/v1/working-time/company/with/users'].get.responses['200'].content?.[
+        'application/json'
+      ] as { schema: Record<string, unknown> };
+      const entry = document.components.schemas.WorkingTimeEntryDto;
+
+      expect(answer.schema).toMatchObject({
+        type: 'object',
+        additionalProperties: { type: 'array', items: { $ref: '#/components/schemas/WorkingTimeEntryDto' } },
+      });
+      expect(entry.properties.day_of_week).toMatchObject({ type: 'integer', enum: [0, 1, 2, 3, 4, 5, 6] });
+      expect(entry.properties.user_id).toMatchObject({ type: 'integer' });
+      expect(entry.properties.start_at).toMatchObject({ pattern: expect.any(String) });
+      expect(new RegExp(entry.properties.start_at.pattern as string).test('09:00:00')).toBe(true);
+    });
   });
 
   describe('leaves', () => {

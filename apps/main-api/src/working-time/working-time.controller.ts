@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { MainApiErrorBodyDto } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
@@ -7,6 +14,7 @@ import { CompanyWeeksQueryDto, ReplaceWorkingWeekDto, WorkingTimeEntryDto } from
 import { WorkingTimeService } from './working-time.service';
 
 @ApiTags('working time')
+@ApiExtraModels(WorkingTimeEntryDto)
 @Controller('working-time')
 export class WorkingTimeController {
   constructor(private readonly workingTime: WorkingTimeService) {}
@@ -17,7 +25,25 @@ export class WorkingTimeController {
     summary: "Every user's working week (or only some users'), as an object keyed by user id",
     description: 'Users without any working-time entry are absent from the object.',
   })
-  @ApiOkResponse({ description: '{ "<user_id>": WorkingTimeEntryDto[] }' })
+  @ApiOkResponse({
+    description: "Each key a user id, its value that user's working-time entries",
+    schema: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { $ref: getSchemaPath(WorkingTimeEntryDto) } },
+      example: {
+        '12': [
+          {
+            daily_hours: 8,
+            day_of_week: 1,
+            start_at: '09:00:00',
+            end_at: '18:00:00',
+            user_id: 12,
+            break_time: 1,
+          },
+        ],
+      },
+    },
+  })
   companyWeeks(@Query() query: CompanyWeeksQueryDto): Promise<Record<string, WorkingTimeEntryDto[]>> {
     return this.workingTime.companyWeeks(query.user_ids?.split(',').map(Number));
   }

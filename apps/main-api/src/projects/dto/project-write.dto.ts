@@ -35,6 +35,7 @@ const ToFlag = () =>
 
 export class EstimateItemDto {
   @ApiProperty({
+    type: 'integer',
     example: 5,
     description: 'A position (users_positions) or position category (categories) id',
   })
@@ -43,7 +44,7 @@ export class EstimateItemDto {
   @Max(ID.max)
   id!: number;
 
-  @ApiPropertyOptional({ example: 40, description: 'Estimated hours' })
+  @ApiPropertyOptional({ example: 40, minimum: 0, description: 'Estimated hours' })
   @MayBeAbsent()
   @IsNumber(HOURS)
   @Min(0)
@@ -58,7 +59,7 @@ export class CreateProjectDto {
   @Length(1, 200)
   name!: string;
 
-  @ApiProperty({ example: 7, description: 'A client of your company' })
+  @ApiProperty({ type: 'integer', example: 7, description: 'A client of your company' })
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
@@ -70,35 +71,44 @@ export class CreateProjectDto {
   @MaxLength(20000)
   brief?: string;
 
-  @ApiPropertyOptional({ example: 12, description: 'Project manager: a user of your company' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 12,
+    description: 'Project manager: a user of your company',
+  })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   pm_id?: number;
 
-  @ApiPropertyOptional({ example: 4, description: "A brand of the project's client" })
+  @ApiPropertyOptional({ type: 'integer', example: 4, description: "A brand of the project's client" })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   brand_id?: number;
 
-  @ApiPropertyOptional({ example: 9, description: "A product of the project's client" })
+  @ApiPropertyOptional({ type: 'integer', example: 9, description: "A product of the project's client" })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   product_id?: number;
 
-  @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
+  @ApiPropertyOptional({ type: 'integer', example: 3, nullable: true, description: 'null clears it' })
   @MayBeAbsentOrNull()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   template_id?: number;
 
-  @ApiPropertyOptional({ example: 1, description: '1 on track, 2 at risk, 3 delayed, 4 critical' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: [1, 2, 3, 4],
+    example: 1,
+    description: '1 on track, 2 at risk, 3 delayed, 4 critical',
+  })
   @MayBeAbsent()
   @IsInt()
   @Min(1)
@@ -118,12 +128,17 @@ export class CreateProjectDto {
   })
   status?: ProjectStatus;
 
-  @ApiPropertyOptional({ example: '2026-03-01' })
+  @ApiPropertyOptional({ type: String, format: 'date', example: '2026-03-01' })
   @MayBeAbsent()
   @IsDateOnly()
   start?: string;
 
-  @ApiPropertyOptional({ example: '2026-05-31' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    example: '2026-05-31',
+    description: 'Not before start',
+  })
   @MayBeAbsent()
   @IsDateOnly()
   end?: string;
@@ -140,7 +155,9 @@ export class CreateProjectDto {
 
   @ApiPropertyOptional({
     example: [1, 4],
-    type: [Number],
+    type: 'integer',
+    isArray: true,
+    maxItems: 100,
     description: 'Project label ids (GET /categories/labels-model?model=project)',
   })
   @MayBeAbsent()
@@ -198,6 +215,7 @@ export class CreateProjectDto {
   estimated_by_hourly_rates?: boolean;
 
   @ApiPropertyOptional({
+    type: 'integer',
     example: 2,
     description: 'Alias of user_positions_header_id; wins when both are sent',
   })
@@ -207,7 +225,7 @@ export class CreateProjectDto {
   @Max(ID.max)
   ratecard_id?: number;
 
-  @ApiPropertyOptional({ example: 2, description: 'The assigned ratecard' })
+  @ApiPropertyOptional({ type: 'integer', example: 2, description: 'The assigned ratecard' })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
@@ -223,14 +241,14 @@ export class CreateProjectDto {
   @IsIn(INCOME_TYPES)
   income_type?: IncomeType;
 
-  @ApiPropertyOptional({ example: 3, description: "A fee of the project's client" })
+  @ApiPropertyOptional({ type: 'integer', example: 3, description: "A fee of the project's client" })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)
   @Max(ID.max)
   fee_id?: number;
 
-  @ApiPropertyOptional({ example: 5, description: "A contract of the project's client" })
+  @ApiPropertyOptional({ type: 'integer', example: 5, description: "A contract of the project's client" })
   @MayBeAbsent()
   @IsInt()
   @Min(ID.min)

@@ -1,22 +1,26 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatTimestamp } from '@platform/contracts';
+import { formatTimestamp, ProjectStatus, ROLE_IDS } from '@platform/contracts';
 import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
 import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
-import type { IncomeType, Project } from '../project.entity';
+import { INCOME_TYPES, type IncomeType, type Project } from '../project.entity';
+
+/** main-api's timestamp format (decisions §5). */
+const TIMESTAMP = { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' } as const;
+const HEALTH_VALUES = [1, 2, 3, 4];
 
 class ProjectClientDto {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   id!: number;
 
   @ApiProperty({ example: 'Northwind' })
   name!: string;
 
-  @ApiProperty({ example: 1, description: '1 active, 2 archived' })
+  @ApiProperty({ type: 'integer', enum: [1, 2], example: 1, description: '1 active, 2 archived' })
   client_status_id!: number;
 }
 
 class ProjectPmDto {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   id!: number;
 
   @ApiProperty({ example: 'Ada' })
@@ -25,24 +29,40 @@ class ProjectPmDto {
   @ApiProperty({ example: 'Lovelace' })
   last_name!: string;
 
-  @ApiProperty({ example: 'ada@agency.example' })
+  @ApiProperty({ format: 'email', example: 'ada@agency.example' })
   email!: string;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({
+    type: 'integer',
+    enum: [...ROLE_IDS],
+    example: 3,
+    description: '1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
   role_id!: number;
 }
 
+/** The name of a project position's position. */
+export class ProjectPositionNameDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Art Director',
+    description: 'null when the position has since been deleted',
+  })
+  name!: string | null;
+}
+
 class ProjectPositionDto {
-  @ApiProperty({ example: 31 })
+  @ApiProperty({ type: 'integer', example: 31 })
   id!: number;
 
-  @ApiProperty({ example: 5, description: 'Unified position id' })
+  @ApiProperty({ type: 'integer', example: 5, description: 'Unified position id' })
   user_positions_unified_id!: number;
 
-  @ApiProperty({ example: 88 })
+  @ApiProperty({ type: 'integer', example: 88 })
   project_id!: number;
 
-  @ApiProperty({ example: 40 })
+  @ApiProperty({ example: 40, description: 'Hours' })
   estimated_hours!: number;
 
   @ApiProperty({ example: 12.5, description: 'Hours logged in this position on the project' })
@@ -54,18 +74,18 @@ class ProjectPositionDto {
   })
   total_cost!: number;
 
-  @ApiProperty({ example: { name: 'Art Director' } })
-  userPositionName!: { name: string | null };
+  @ApiProperty({ type: ProjectPositionNameDto })
+  userPositionName!: ProjectPositionNameDto;
 }
 
 class ProjectCategoryDto {
-  @ApiProperty({ example: 8 })
+  @ApiProperty({ type: 'integer', example: 8 })
   id!: number;
 
-  @ApiProperty({ example: 2 })
+  @ApiProperty({ type: 'integer', example: 2, description: 'Position category id' })
   category_id!: number;
 
-  @ApiProperty({ example: 60 })
+  @ApiProperty({ example: 60, description: 'Hours' })
   estimated_hours!: number;
 
   @ApiProperty({ example: 20, description: "Hours logged in the category's positions" })
@@ -77,22 +97,42 @@ class ProjectCategoryDto {
 
 /** interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
 export class ProjectDto {
-  @ApiProperty({ example: 88 }) id!: number;
-  @ApiProperty({ example: 1 }) company_id!: number;
-  @ApiProperty({ example: 7 }) client_id!: number;
-  @ApiProperty({ example: 12, nullable: true, type: Number }) pm_id!: number | null;
-  @ApiProperty({ example: 12, nullable: true, type: Number }) created_by!: number | null;
-  @ApiProperty({ example: null, nullable: true, type: Number }) template_id!: number | null;
-  @ApiProperty({ example: 4, nullable: true, type: Number }) brand_id!: number | null;
-  @ApiProperty({ example: 9, nullable: true, type: Number }) product_id!: number | null;
-  @ApiProperty({ example: null, nullable: true, type: Number }) fee_id!: number | null;
-  @ApiProperty({ example: null, nullable: true, type: Number }) contract_id!: number | null;
+  @ApiProperty({ type: 'integer', example: 88 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) company_id!: number;
+  @ApiProperty({ type: 'integer', example: 7 }) client_id!: number;
+  @ApiProperty({ type: 'integer', example: 12, nullable: true }) pm_id!: number | null;
+  @ApiProperty({ type: 'integer', example: 12, nullable: true }) created_by!: number | null;
+  @ApiProperty({ type: 'integer', example: null, nullable: true }) template_id!: number | null;
+  @ApiProperty({ type: 'integer', example: 4, nullable: true }) brand_id!: number | null;
+  @ApiProperty({ type: 'integer', example: 9, nullable: true }) product_id!: number | null;
+  @ApiProperty({ type: 'integer', example: null, nullable: true }) fee_id!: number | null;
+  @ApiProperty({ type: 'integer', example: null, nullable: true }) contract_id!: number | null;
   @ApiProperty({ example: 'Spring campaign' }) name!: string;
   @ApiProperty({ example: 'Launch the spring range' }) brief!: string;
-  @ApiProperty({ example: 1, description: '1 on track, 2 at risk, 3 delayed, 4 critical' }) health!: number;
-  @ApiProperty({ example: 'active', enum: ['active', 'finished', 'suspended'] }) status!: string;
-  @ApiProperty({ example: '2026-03-01 00:00:00', nullable: true, type: String }) start!: string | null;
-  @ApiProperty({ example: '2026-05-31 00:00:00', nullable: true, type: String }) end!: string | null;
+  @ApiProperty({
+    type: 'integer',
+    enum: HEALTH_VALUES,
+    example: 1,
+    description: '1 on track, 2 at risk, 3 delayed, 4 critical',
+  })
+  health!: number;
+  @ApiProperty({ example: ProjectStatus.Active, enum: Object.values(ProjectStatus) }) status!: string;
+  @ApiProperty({
+    type: String,
+    example: '2026-03-01 00:00:00',
+    nullable: true,
+    ...TIMESTAMP,
+    description: 'The start day, at 00:00:00',
+  })
+  start!: string | null;
+  @ApiProperty({
+    type: String,
+    example: '2026-05-31 00:00:00',
+    nullable: true,
+    ...TIMESTAMP,
+    description: 'The end day, at 00:00:00',
+  })
+  end!: string | null;
   @ApiProperty({
     example: 120,
     description: 'Hours: the total, or the sum of the active by-position or by-category estimates',
@@ -104,21 +144,29 @@ export class ProjectDto {
     example: 'hourly_rate',
     nullable: true,
     type: String,
-    enum: ['fee', 'one_time', 'hourly_rate', 'contract'],
+    enum: [...INCOME_TYPES],
   })
   income_type!: IncomeType | null;
-  @ApiProperty({ example: 25000, nullable: true, type: Number }) estimated!: number | null;
-  @ApiProperty({ example: [1, 4], type: [Number] }) labels!: number[];
+  @ApiProperty({
+    example: 25000,
+    nullable: true,
+    type: Number,
+    description: 'Fixed value of a one_time project',
+  })
+  estimated!: number | null;
+  @ApiProperty({ example: [1, 4], type: 'integer', isArray: true, description: 'Project label ids' })
+  labels!: number[];
   @ApiProperty({ example: true }) estimated_by_position!: boolean;
   @ApiProperty({ example: false }) estimation_by_categories!: boolean;
   @ApiProperty({ example: false }) estimated_by_hourly_rates!: boolean;
-  @ApiProperty({ example: 2, nullable: true, type: Number }) user_positions_header_id!: number | null;
+  @ApiProperty({ type: 'integer', example: 2, nullable: true, description: 'The assigned ratecard' })
+  user_positions_header_id!: number | null;
   @ApiProperty({ example: 1.08, nullable: true, type: Number }) exchange!: number | null;
   @ApiProperty({ example: 23148.15, nullable: true, type: Number }) currency_change_amount!: number | null;
   @ApiProperty({ type: ProjectClientDto, nullable: true }) client!: ProjectClientDto | null;
   @ApiProperty({ type: ProjectPmDto, nullable: true }) pm!: ProjectPmDto | null;
-  @ApiProperty({ example: '2026-11-22 10:15:00' }) created_at!: string;
-  @ApiProperty({ example: '2026-11-22 10:15:00' }) updated_at!: string;
+  @ApiProperty({ example: '2026-11-22 10:15:00', ...TIMESTAMP, description: 'UTC' }) created_at!: string;
+  @ApiProperty({ example: '2026-11-22 10:15:00', ...TIMESTAMP, description: 'UTC' }) updated_at!: string;
   @ApiProperty({ example: 32.5, description: 'Hours logged on the project' })
   elapsed_time!: number;
 
@@ -196,6 +244,30 @@ export class ProjectDto {
   }
 }
 
+/** The ratecard assigned to a project, as the project detail carries it. */
+export class ProjectRatecardDto {
+  @ApiProperty({ type: 'integer', example: 2 })
+  id!: number;
+
+  @ApiProperty({ example: 'Standard 2026' })
+  name!: string;
+
+  @ApiProperty({
+    example: 'Standard',
+    description: 'The ratecard this one derives from (its own name if an original)',
+  })
+  original_name!: string;
+
+  @ApiProperty({ example: 100, description: 'Percentage of the base prices when linked to them' })
+  percent!: number;
+
+  @ApiProperty({ type: 'integer', example: 1, description: 'GET /currencies' })
+  currency_id!: number;
+
+  @ApiProperty({ example: false })
+  linked_to_base_price!: boolean;
+}
+
 /** `GET /projects/{project_id}`: the read shape plus its estimate lines and ratecard. */
 export class ProjectDetailDto extends ProjectDto {
   @ApiProperty({ type: [ProjectPositionDto] })
@@ -205,24 +277,11 @@ export class ProjectDetailDto extends ProjectDto {
   categoriesProject!: ProjectCategoryDto[];
 
   @ApiProperty({
+    type: ProjectRatecardDto,
     nullable: true,
-    example: {
-      id: 2,
-      name: 'Standard 2026',
-      original_name: 'Standard',
-      percent: 100,
-      currency_id: 1,
-      linked_to_base_price: false,
-    },
+    description: 'The assigned ratecard; null without one',
   })
-  ratecard!: {
-    id: number;
-    name: string;
-    original_name: string;
-    percent: number;
-    currency_id: number;
-    linked_to_base_price: boolean;
-  } | null;
+  ratecard!: ProjectRatecardDto | null;
 
   static fromDetail(
     project: Project,

@@ -4,9 +4,15 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNumber, Matches, Max, Min, ValidateNested } from 'class-validator';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+const DAYS_OF_WEEK = [0, 1, 2, 3, 4, 5, 6];
 
 export class WorkingTimeEntryInputDto {
-  @ApiProperty({ example: 1, description: '0 = Sunday … 6 = Saturday; each day at most once' })
+  @ApiProperty({
+    type: 'integer',
+    enum: DAYS_OF_WEEK,
+    example: 1,
+    description: '0 = Sunday … 6 = Saturday; each day at most once',
+  })
   @IsInt()
   @Min(0)
   @Max(6)
@@ -18,11 +24,11 @@ export class WorkingTimeEntryInputDto {
   @Max(24)
   daily_hours!: number;
 
-  @ApiProperty({ example: '09:00:00', description: 'HH:mm:ss, before end_at' })
+  @ApiProperty({ example: '09:00:00', pattern: TIME.source, description: 'HH:mm:ss, before end_at' })
   @Matches(TIME, { message: 'start_at must be a time HH:mm:ss' })
   start_at!: string;
 
-  @ApiProperty({ example: '18:00:00', description: 'HH:mm:ss' })
+  @ApiProperty({ example: '18:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
   @Matches(TIME, { message: 'end_at must be a time HH:mm:ss' })
   end_at!: string;
 
@@ -36,7 +42,7 @@ export class WorkingTimeEntryInputDto {
 
 /** `PUT /working-time/users/{user_id}`: the user's whole week, replacing the previous one. */
 export class ReplaceWorkingWeekDto {
-  @ApiProperty({ type: [WorkingTimeEntryInputDto] })
+  @ApiProperty({ type: [WorkingTimeEntryInputDto], maxItems: 7, description: 'The whole week; [] clears it' })
   @IsArray()
   @ArrayMaxSize(7)
   @ValidateNested({ each: true })
@@ -54,21 +60,21 @@ export class CompanyWeeksQueryDto {
 
 /** interfaces.md "Working time entry"; read straight into these fields (WorkingTimeService). */
 export class WorkingTimeEntryDto {
-  @ApiProperty({ example: 8 })
+  @ApiProperty({ example: 8, minimum: 0, maximum: 24, description: 'Working hours that day' })
   daily_hours!: number;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', enum: DAYS_OF_WEEK, example: 1, description: '0 = Sunday … 6 = Saturday' })
   day_of_week!: number;
 
-  @ApiProperty({ example: '09:00:00' })
+  @ApiProperty({ example: '09:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
   start_at!: string;
 
-  @ApiProperty({ example: '18:00:00' })
+  @ApiProperty({ example: '18:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
   end_at!: string;
 
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   user_id!: number;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ example: 1, minimum: 0, maximum: 24, description: 'Hours of break' })
   break_time!: number;
 }
