@@ -19,6 +19,9 @@ const esmPackages = [
   'openid-client',
   'oauth4webapi',
   'jose',
+  // The OpenAPI contract every test's answers are checked against (libs/testing/src/openapi-contract.ts).
+  '@apidevtools',
+  '@jsdevtools',
 ];
 
 const moduleNameMapper = Object.fromEntries(

@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@platform/runtime';
 import type { IntegrationsEnv } from './config/integrations.env';
 import { renderIntegrationsError } from './errors/integrations-error.renderer';
 import { IntegrationsModule } from './integrations.module';
+import { OUTBOUND_WEBHOOKS, OutboundWebhookDto } from './subscriptions/dto/outbound-webhook.dto';
 
 export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
   name: 'integrations',
@@ -17,4 +18,5 @@ export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
   rootModule: (env) => IntegrationsModule.forRoot(env),
   renderError: renderIntegrationsError,
   errorBody: IntegrationsErrorBodyDto,
+  openApi: { extraModels: [OutboundWebhookDto], webhooks: OUTBOUND_WEBHOOKS },
 };

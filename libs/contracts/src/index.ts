@@ -7,6 +7,7 @@ export * from './errors/allocation-error-name.enum';
 export * from './errors/main-api-error-code.enum';
 export * from './errors/integrations-error-code.enum';
 export * from './errors/error-bodies.dto';
+export * from './errors/error-names';
 export * from './integrations/external-mapping.dto';
 export * from './lists/list-query.dto';
 export * from './lists/timestamps';

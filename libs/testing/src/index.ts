@@ -9,3 +9,4 @@ export * from './consumer-test-service';
 export * from './every-route-authenticated';
 export * from './fuzz-every-operation';
 export * from './change-origin-key';
+export * from './openapi-contract';

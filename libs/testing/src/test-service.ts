@@ -1,9 +1,11 @@
+import { appendFileSync } from 'node:fs';
 import { Module, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { runMigrations, type DatabaseEnv } from '@platform/database';
 import { createServiceApp, loadEnv, type BaseServiceEnv, type ServiceDefinition } from '@platform/runtime';
 import type { ClassConstructor } from 'class-transformer';
 import type { DataSourceOptions } from 'typeorm';
+import { OpenApiContract } from './openapi-contract';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestService<Env extends BaseServiceEnv> {
@@ -60,6 +62,7 @@ export async function startTestService<Env extends BaseServiceEnv>(
       },
       env,
     );
+    const contractProblems = await checkAnswersAgainstDocument(app, definition.name);
     await app.getHttpAdapter().getInstance().ready();
     return {
       app,
@@ -68,10 +71,56 @@ export async function startTestService<Env extends BaseServiceEnv>(
       async close() {
         await app.close();
         await database.drop();
+        if (process.env.CONTRACT_REPORT) {
+          // Every difference, one per line, for a run over the whole suite (`CONTRACT_REPORT=file`).
+          appendFileSync(process.env.CONTRACT_REPORT, contractProblems.map((line) => `${line}\n`).join(''));
+        }
+        if (contractProblems.length > 0) {
+          throw new Error(
+            `${contractProblems.length} answer(s) differ from openapi/${definition.name}.json:\n` +
+              contractProblems.slice(0, 30).join('\n'),
+          );
+        }
       },
     };
   } catch (error) {
     await database.drop();
     throw error;
   }
+}
+
+/**
+ * Every answer the service gives in a test is checked against its committed OpenAPI document; what
+ * differs is collected (with the test that caused it) and fails the file when the service closes, so
+ * a route cannot drift from the document without a test noticing.
+ */
+async function checkAnswersAgainstDocument(app: NestFastifyApplication, service: string): Promise<string[]> {
+  const contract = await OpenApiContract.of(service);
+  const problems: string[] = [];
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply, payload) => {
+      if (
+        typeof payload !== 'string' &&
+        !Buffer.isBuffer(payload) &&
+        payload !== null &&
+        payload !== undefined
+      ) {
+        return payload;
+      }
+      const found = contract.problemsWith({
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        contentType: reply.getHeader('content-type')?.toString(),
+        body: payload === null || payload === undefined ? '' : payload.toString(),
+      });
+      const test = (
+        globalThis as { expect?: { getState(): { currentTestName?: string } } }
+      ).expect?.getState().currentTestName;
+      problems.push(...found.map((problem) => `[${test ?? 'setup'}] ${problem}`));
+      return payload;
+    });
+  return problems;
 }

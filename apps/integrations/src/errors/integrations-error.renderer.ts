@@ -1,4 +1,4 @@
-import { IntegrationsErrorCode } from '@platform/contracts';
+import { IntegrationsErrorCode, type IntegrationsErrorName } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
 import { IntegrationsError } from './integrations.errors';
 
@@ -22,7 +22,7 @@ export function renderIntegrationsError(failure: NormalizedFailure, exception: u
   };
 }
 
-function nameAndCodeFor(kind: FailureKind): [string, IntegrationsErrorCode] {
+function nameAndCodeFor(kind: FailureKind): [IntegrationsErrorName, IntegrationsErrorCode] {
   switch (kind) {
     case 'validation':
     case 'malformed_request':

@@ -1,10 +1,10 @@
-import { IntegrationsErrorCode } from '@platform/contracts';
+import { IntegrationsErrorCode, type IntegrationsErrorName } from '@platform/contracts';
 import { MainApiRequestError } from '@platform/main-api-client';
 
 /** A named integrations failure: `{error: name, message, code}` with its HTTP status. */
 export class IntegrationsError extends Error {
   constructor(
-    readonly errorName: string,
+    readonly errorName: IntegrationsErrorName,
     readonly code: IntegrationsErrorCode,
     readonly status: number,
     message: string,

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public, toPublicJwk, type PublicJwk } from '@platform/auth';
+import { Public, toPublicJwk } from '@platform/auth';
+import { JwksDto } from './dto/jwks.dto';
 import { SIGNING_KEYS } from './oauth.tokens';
 import type { SigningKeys } from './keys/signing-keys';
 
@@ -8,7 +9,7 @@ import type { SigningKeys } from './keys/signing-keys';
 @Public()
 @Controller('.well-known')
 export class JwksController {
-  private readonly document: { keys: PublicJwk[] };
+  private readonly document: JwksDto;
 
   constructor(@Inject(SIGNING_KEYS) keys: SigningKeys) {
     this.document = { keys: keys.publicKeys.map(toPublicJwk) };
@@ -20,8 +21,8 @@ export class JwksController {
   @ApiOperation({
     summary: 'Public keys that verify access tokens (current and still-accepted retired keys)',
   })
-  @ApiOkResponse({ description: 'JSON Web Key Set' })
-  jwks(): { keys: PublicJwk[] } {
+  @ApiOkResponse({ type: JwksDto, description: 'JSON Web Key Set' })
+  jwks(): JwksDto {
     return this.document;
   }
 }

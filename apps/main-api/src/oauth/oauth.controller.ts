@@ -17,11 +17,12 @@ import { RevocationRequestDto } from './dto/revocation-request.dto';
 import { isGrantType, TokenQueryDto, TokenRequestDto } from './dto/token-request.dto';
 import { TokenResponseDto } from './dto/token-response.dto';
 import { OAuthExceptionFilter } from './oauth-exception.filter';
+import { OAuthErrorBodyDto } from './dto/oauth-error.dto';
 import { OAuthError } from './oauth.errors';
 import { clientAuthenticationOf } from './client-authentication';
 import { OAuthService } from './oauth.service';
 
-const OAUTH_ERROR_BODY = { description: 'RFC 6749 error: {error, error_description}' };
+const OAUTH_ERROR_BODY = { type: OAuthErrorBodyDto, description: 'RFC 6749 §5.2 error' };
 const TOO_MANY_FAILURES = {
   description: 'Too many failed attempts from this IP or for this account; see Retry-After',
 };

@@ -1,4 +1,4 @@
-import { AllocationErrorName } from '@platform/contracts';
+import { AllocationErrorName, type PlannerErrorName } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
 import { AllocationError } from '../allocations/allocation.errors';
 
@@ -25,7 +25,7 @@ export function renderPlannerError(failure: NormalizedFailure, exception: unknow
   };
 }
 
-function errorNameFor(kind: FailureKind): string {
+function errorNameFor(kind: FailureKind): PlannerErrorName {
   switch (kind) {
     case 'validation':
     case 'malformed_request':

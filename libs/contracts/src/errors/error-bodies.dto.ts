@@ -1,4 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { INTEGRATIONS_ERROR_NAMES, PLANNER_ERROR_NAMES } from './error-names';
+import { IntegrationsErrorCode } from './integrations-error-code.enum';
+import { MAIN_API_ERROR_NAME, MainApiErrorCode } from './main-api-error-code.enum';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'name', description: 'Path of the offending field (dots for nesting).' })
@@ -13,13 +16,13 @@ export class FieldErrorDto {
 
 /** main-api error body (decisions §4). */
 export class MainApiErrorBodyDto {
-  @ApiProperty({ example: 400 })
+  @ApiProperty({ type: 'integer', minimum: 400, maximum: 599, example: 400, description: 'The HTTP status' })
   status!: number;
 
-  @ApiProperty({ example: 'PlatformCustomError' })
+  @ApiProperty({ enum: [MAIN_API_ERROR_NAME], example: MAIN_API_ERROR_NAME })
   name!: string;
 
-  @ApiProperty({ example: 'AC002' })
+  @ApiProperty({ enum: MainApiErrorCode, enumName: 'MainApiErrorCode', example: 'AC002' })
   code!: string;
 
   @ApiProperty({ example: 'Request validation failed' })
@@ -31,7 +34,7 @@ export class MainApiErrorBodyDto {
 
 /** Planner error body `{error, message}` (interfaces.md "Allocation error body"). */
 export class PlannerErrorBodyDto {
-  @ApiProperty({ example: 'InvalidAllocationError' })
+  @ApiProperty({ enum: PLANNER_ERROR_NAMES, example: 'InvalidAllocationError' })
   error!: string;
 
   @ApiProperty({ example: '`to` must be after `from`' })
@@ -40,12 +43,12 @@ export class PlannerErrorBodyDto {
 
 /** Integrations error body `{error, message, code}`. */
 export class IntegrationsErrorBodyDto {
-  @ApiProperty({ example: 'ValidationError' })
+  @ApiProperty({ enum: INTEGRATIONS_ERROR_NAMES, example: 'ValidationError' })
   error!: string;
 
   @ApiProperty({ example: 'metadata.source is required' })
   message!: string;
 
-  @ApiProperty({ example: 'ZC002' })
+  @ApiProperty({ enum: IntegrationsErrorCode, enumName: 'IntegrationsErrorCode', example: 'ZC002' })
   code!: string;
 }

@@ -1,5 +1,11 @@
 import { Controller, Get, Inject, Optional, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   HealthCheckService,
   HealthIndicatorService,
@@ -8,11 +14,13 @@ import {
 } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { Public } from '@platform/auth';
+import { DependencyStatusDto, HealthReportDto, LivenessDto } from './health-report.dto';
 import { READINESS_CHECKS, type ReadinessCheck } from './readiness-check';
 
 const CHECK_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
+@ApiExtraModels(DependencyStatusDto)
 @Public()
 @Controller('health')
 export class HealthController {
@@ -25,15 +33,18 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process is up and its event loop answers. Checks nothing else.' })
-  @ApiOkResponse({ description: 'Alive' })
-  live(): { status: 'ok' } {
+  @ApiOkResponse({ type: LivenessDto, description: 'Alive' })
+  live(): LivenessDto {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: the database (and main-api, where used) answer within 2 s.' })
-  @ApiOkResponse({ description: 'Ready to serve traffic' })
-  @ApiServiceUnavailableResponse({ description: 'A dependency is down; the body says which' })
+  @ApiOkResponse({ type: HealthReportDto, description: 'Ready to serve traffic' })
+  @ApiServiceUnavailableResponse({
+    type: HealthReportDto,
+    description: 'A dependency is down; the body says which',
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> {
     try {
       return await this.health.check([

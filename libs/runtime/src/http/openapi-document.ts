@@ -6,6 +6,9 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import type { ClassConstructor } from 'class-transformer';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { loadEnv } from '../config/load-env';
+import { declareErrorResponses, errorStatusesOf, type OperationObject } from './openapi/error-responses';
+import { toOpenApi31 } from './openapi/openapi-3-1';
+import { describeValidationRules } from './openapi/schema-from-validation-rules';
 import type { ServiceDefinition } from './service-definition';
 
 /** Routes every service serves outside its API prefix (decisions §1). */
@@ -15,7 +18,7 @@ export const OUTSIDE_PREFIX = [
   { path: 'metrics', method: RequestMethod.GET },
 ];
 
-/** The service's OpenAPI 3 document, from its controllers and DTOs. */
+/** The service's OpenAPI 3.1 document, from its controllers, DTOs and validation rules. */
 export function buildOpenApiDocument(
   app: INestApplication,
   definition: ServiceDefinition<BaseServiceEnv>,
@@ -25,60 +28,167 @@ export function buildOpenApiDocument(
     .setDescription(definition.description)
     .setVersion(definition.version)
     .addServer('/', 'This service (its base URL)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: "An access token from main-api's token endpoint (`/v1/oauth/token`)",
+      },
+      BEARER,
+    )
     .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [definition.errorBody] });
-  declareSecurity(document, definition.errorBody.name);
-  return document;
+  describeValidationRules();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [definition.errorBody, ...(definition.openApi?.extraModels ?? [])],
+    operationIdFactory: operationIdOf,
+  });
+  for (const [alias, path] of Object.entries(definition.openApi?.aliases ?? {})) {
+    document.paths[alias] = aliasOf(document.paths[path], alias);
+  }
+  const bearer: Record<string, string[]>[] = definition.openApi?.oauth2
+    ? [{ [BEARER]: [] }, { [OAUTH2]: [] }]
+    : [{ [BEARER]: [] }];
+  finishOperations(document, definition.errorBody.name, bearer);
+  closeObjectSchemas([document.components?.schemas, document.paths]);
+  if (definition.openApi?.oauth2) {
+    document.components!.securitySchemes![OAUTH2] = definition.openApi.oauth2;
+  }
+  if (definition.openApi?.clientSecretBasic) {
+    document.components!.securitySchemes![CLIENT_SECRET_BASIC] = {
+      type: 'http',
+      scheme: 'basic',
+      description: 'client_secret_basic (RFC 6749 §2.3.1): client id and secret, form-encoded',
+    };
+  }
+  const finished = toOpenApi31(document);
+  if (definition.openApi?.webhooks) {
+    Object.assign(finished, { webhooks: definition.openApi.webhooks });
+  }
+  return finished;
 }
 
 const BEARER = 'bearer';
+const OAUTH2 = 'oauth2';
+const CLIENT_SECRET_BASIC = 'clientSecretBasic';
+/** Set by `@Public()` (libs/auth). */
+const PUBLIC_EXTENSION = 'x-public';
+/** The name `@ApiBasicAuth()` gives its scheme. */
+const NEST_BASIC = 'basic';
 
-/** The parts of an OpenAPI operation this file touches. */
-interface OperationObject {
-  responses: Record<string, unknown>;
-  security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string }[];
+/**
+ * `clients_create`, `projects_searchByName`: the resource (the controller's name) and the verb (the
+ * handler's), which is what generated clients make method names of. `remove` and `detail` read as the
+ * HTTP verbs they are.
+ */
+function operationIdOf(controllerKey: string, methodKey: string): string {
+  const resource = controllerKey.replace(/(Integration)?Controller$/, '');
+  const verb = ({ remove: 'delete', detail: 'get' } as Record<string, string>)[methodKey] ?? methodKey;
+  return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}_${verb}`;
+}
+
+/** A copy of a path item whose operations get their own ids (`…_atRoot`), as ids must be unique. */
+function aliasOf<PathItem>(pathItem: PathItem, alias: string): PathItem {
+  if (!pathItem) {
+    throw new Error(`OpenAPI: ${alias} is an alias of a path the document does not have`);
+  }
+  const copy = structuredClone(pathItem) as Record<string, OperationObject>;
+  for (const operation of Object.values(copy)) {
+    if (operation.operationId) {
+      operation.operationId = `${operation.operationId}AtRoot`;
+    }
+  }
+  return copy as PathItem;
 }
 
 function parameterRank(path: string, parameter: { name: string; in: string }): number {
   const position = path.indexOf(`{${parameter.name}}`);
   return parameter.in === 'path' && position >= 0 ? position : Number.MAX_SAFE_INTEGER;
 }
-const PUBLIC_EXTENSION = 'x-public';
 
 /**
- * Every operation states its security: public ones (marked by `@Public()`) none, the others the
- * bearer token, with the 401 and 403 answers every protected route can give in the service's body.
+ * Every operation states its security and its errors: public ones (marked by `@Public()`) none or the
+ * client authentication they take, the others the bearer token, with the 401 and 403 answers every
+ * protected route can give; error statuses with the service's body (error-responses.ts).
  */
-function declareSecurity(document: OpenAPIObject, errorSchema: string): void {
-  const errorResponse = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${errorSchema}` } } },
-  });
+function finishOperations(
+  document: OpenAPIObject,
+  errorSchema: string,
+  bearer: Record<string, string[]>[],
+): void {
+  const operationIds = new Set<string>();
   for (const [path, pathItem] of Object.entries(document.paths)) {
-    for (const operation of Object.values(pathItem as Record<string, OperationObject>)) {
+    for (const [method, operation] of Object.entries(pathItem as Record<string, OperationObject>)) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) {
         continue;
+      }
+      if (operation.operationId) {
+        if (operationIds.has(operation.operationId)) {
+          throw new Error(`OpenAPI: operationId ${operation.operationId} is used twice`);
+        }
+        operationIds.add(operation.operationId);
       }
       // Path parameters in the order of the path, then the others by name: the same document
       // whether the app runs or is only previewed.
       operation.parameters?.sort(
         (a, b) => parameterRank(path, a) - parameterRank(path, b) || a.name.localeCompare(b.name),
       );
-      const extensible = operation as OperationObject & { [PUBLIC_EXTENSION]?: boolean };
-      if (extensible[PUBLIC_EXTENSION]) {
-        delete extensible[PUBLIC_EXTENSION];
-        operation.security = [];
-        continue;
+      for (const parameter of operation.parameters ?? []) {
+        // Every path parameter of the platform typed a number is an id: an integer.
+        if (parameter.in === 'path' && parameter.schema?.type === 'number') {
+          parameter.schema.type = 'integer';
+        }
       }
-      operation.security = [{ [BEARER]: [] }];
-      operation.responses['401'] ??= errorResponse('Missing, malformed, expired or forged bearer token');
-      operation.responses['403'] ??= errorResponse(
-        "Your role may not do this, or the body names another company's id",
-      );
+      const isPublic = operation[PUBLIC_EXTENSION] === true;
+      delete operation[PUBLIC_EXTENSION];
+      if (isPublic) {
+        const clientAuthentication = operation.security?.some((requirement) => NEST_BASIC in requirement);
+        // The token endpoints take the client's credentials as Basic, in the form, or none (PKCE).
+        operation.security = clientAuthentication ? [{ [CLIENT_SECRET_BASIC]: [] }, {}] : [];
+      } else {
+        operation.security = bearer;
+      }
+      declareErrorResponses(operation, errorStatusesOf(method, path, operation, !isPublic), errorSchema);
     }
   }
+}
+
+const isSchema = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Objects with named properties take no others: answers are exact (a field the document does not
+ * name is a drift the tests catch) and requests are refused with unknown fields anyway. Ids, which
+ * the platform keeps in integer columns, are integers wherever a DTO left them `number`.
+ */
+function closeObjectSchemas(roots: unknown[]): void {
+  const visit = (schema: unknown): void => {
+    if (Array.isArray(schema)) {
+      schema.forEach(visit);
+      return;
+    }
+    if (!isSchema(schema)) {
+      return;
+    }
+    if (isSchema(schema.properties)) {
+      schema.additionalProperties ??= false;
+      for (const [name, property] of Object.entries(schema.properties)) {
+        if (isSchema(property) && property.type === 'number' && /(^id|_id|Id)$/.test(name)) {
+          property.type = 'integer';
+        }
+        visit(property);
+      }
+    }
+    if (isSchema(schema.properties) || 'type' in schema || '$ref' in schema) {
+      for (const key of ['items', 'allOf', 'oneOf', 'anyOf', 'additionalProperties']) {
+        visit(schema[key]);
+      }
+      return;
+    }
+    // Not a schema: a map of schemas, paths, operations, responses or media types.
+    Object.values(schema).forEach(visit);
+  };
+  roots.forEach(visit);
 }
 
 /**

@@ -16,6 +16,18 @@ export interface ServiceDefinition<Env extends BaseServiceEnv> {
   rawBody?: boolean;
   rootModule(env: Env): DynamicModule;
   renderError: ErrorRenderer;
-  /** The DTO of the service's error body, named by the 401/403 answers of its OpenAPI document. */
+  /** The DTO of the service's error body, named by the error answers of its OpenAPI document. */
   errorBody: Type;
+  openApi?: {
+    /** Schemas the document holds without a route naming them (e.g. webhook payloads). */
+    extraModels?: Type[];
+    /** The OAuth 2 security scheme of the service that issues tokens. */
+    oauth2?: { type: 'oauth2'; description?: string; flows: Record<string, unknown> };
+    /** The token endpoints take client_secret_basic. */
+    clientSecretBasic?: boolean;
+    /** Paths served outside the prefix with the same operation as a documented one (alias → path). */
+    aliases?: Record<string, string>;
+    /** OpenAPI 3.1 `webhooks`: the requests this service sends. */
+    webhooks?: Record<string, unknown>;
+  };
 }

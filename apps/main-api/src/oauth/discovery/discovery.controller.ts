@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import { Public } from '@platform/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthorizationServerMetadataDto } from '../dto/authorization-server-metadata.dto';
+import { OAuthErrorBodyDto } from '../dto/oauth-error.dto';
 import { OAuthExceptionFilter } from '../oauth-exception.filter';
 import { AuthorizationServerMetadata } from './authorization-server-metadata';
 
@@ -22,6 +23,7 @@ export class DiscoveryController {
   })
   @ApiOkResponse({ type: AuthorizationServerMetadataDto, description: 'The metadata document' })
   @ApiBadRequestResponse({
+    type: OAuthErrorBodyDto,
     description: 'RFC 6749 error: the Host header is no host (only while JWT_ISSUER is not a URL)',
   })
   document(

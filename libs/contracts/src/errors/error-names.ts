@@ -1,0 +1,50 @@
+/**
+ * Every `error` the planner's body can carry: its allocation rules' (AllocationErrorName) and the
+ * failures that are no rule's own. The renderer is typed by this list, so the document's enumeration
+ * cannot miss a name the service answers.
+ */
+export const PLANNER_ERROR_NAMES = [
+  'InvalidAllocationError',
+  'AllocationAlreadyExistInDatesRangeError',
+  'UserNotFoundError',
+  'UserNotHaveWorkDaysError',
+  'ProjectNotFoundError',
+  'AllocationNotFoundError',
+  'UnsupportedMediaTypeError',
+  'PayloadTooLargeError',
+  'Unauthorized',
+  'Forbidden',
+  'NotFoundError',
+  'MethodNotAllowedError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'TooManyRequestsError',
+  'MainApiUnavailableError',
+  'InternalServerError',
+] as const;
+export type PlannerErrorName = (typeof PLANNER_ERROR_NAMES)[number];
+
+/** Every `error` the integrations body can carry (its named errors take their name from this list). */
+export const INTEGRATIONS_ERROR_NAMES = [
+  'ValidationError',
+  'Unauthorized',
+  'Forbidden',
+  'NotFoundError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'TooManyRequestsError',
+  'MainApiUnavailableError',
+  'MainApiError',
+  'DatabaseError',
+  'InternalServerError',
+  'ExternalIdNotFoundError',
+  'DuplicateExternalIdError',
+  'WebhookSourceNotFoundError',
+  'SubscriptionNotFoundError',
+  'DeliveryNotFoundError',
+  'DuplicateSubscriptionError',
+  'SubscriptionLimitError',
+  'SubscriptionDisabledError',
+  'DeliveryInProgressError',
+] as const;
+export type IntegrationsErrorName = (typeof INTEGRATIONS_ERROR_NAMES)[number];
