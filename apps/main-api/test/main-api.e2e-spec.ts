@@ -73,6 +73,7 @@ describe('main-api (e2e)', () => {
       'POST /v1/oauth/authorize',
       'GET /v1/.well-known/jwks.json',
       'GET /v1/.well-known/oauth-authorization-server',
+      'GET /.well-known/oauth-authorization-server',
     ],
   });
 

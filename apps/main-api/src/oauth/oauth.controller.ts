@@ -3,14 +3,17 @@ import {
   ApiBadRequestResponse,
   ApiBasicAuth,
   ApiConsumes,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
+import { MainApiErrorBodyDto } from '@platform/contracts';
 import type { FastifyReply } from 'fastify';
 import { RefreshTokenRequestDto } from './dto/refresh-token-request.dto';
 import { RevocationRequestDto } from './dto/revocation-request.dto';
@@ -23,6 +26,17 @@ import { clientAuthenticationOf } from './client-authentication';
 import { OAuthService } from './oauth.service';
 
 const OAUTH_ERROR_BODY = { type: OAuthErrorBodyDto, description: 'RFC 6749 §5.2 error' };
+/**
+ * Refused parameters are RFC 6749 errors; a body refused before it is read (malformed JSON, nested
+ * beyond the limit, neither form nor JSON) gets the service's error body, as on every route.
+ */
+const OAUTH_BAD_REQUEST = {
+  description:
+    'RFC 6749 §5.2 error for refused parameters; PlatformCustomError (AC002) for a body that cannot be read',
+  schema: {
+    oneOf: [{ $ref: getSchemaPath(OAuthErrorBodyDto) }, { $ref: getSchemaPath(MainApiErrorBodyDto) }],
+  },
+};
 const TOO_MANY_FAILURES = {
   description: 'Too many failed attempts from this IP or for this account; see Retry-After',
 };
@@ -31,6 +45,7 @@ const CLIENT_AUTHENTICATION =
   'Clients authenticate with HTTP Basic (api_key:client_secret, each form-encoded as RFC 6749 §2.3.1 says) or with client_id and client_secret in the form (client_secret_post), never both.';
 
 @ApiTags('oauth')
+@ApiExtraModels(OAuthErrorBodyDto)
 @Public()
 @UseFilters(OAuthExceptionFilter)
 @Controller('oauth')
@@ -47,7 +62,7 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
   @ApiOkResponse({ type: TokenResponseDto })
-  @ApiBadRequestResponse(OAUTH_ERROR_BODY)
+  @ApiBadRequestResponse(OAUTH_BAD_REQUEST)
   @ApiUnauthorizedResponse(OAUTH_ERROR_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
   @ApiServiceUnavailableResponse(BUSY)
@@ -99,7 +114,7 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
   @ApiOkResponse({ type: TokenResponseDto })
-  @ApiBadRequestResponse(OAUTH_ERROR_BODY)
+  @ApiBadRequestResponse(OAUTH_BAD_REQUEST)
   @ApiUnauthorizedResponse(OAUTH_ERROR_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
   async refresh(
@@ -126,7 +141,7 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
   @ApiOkResponse({ description: 'Revoked, or not a live token of this client: empty body' })
-  @ApiBadRequestResponse(OAUTH_ERROR_BODY)
+  @ApiBadRequestResponse(OAUTH_BAD_REQUEST)
   @ApiUnauthorizedResponse(OAUTH_ERROR_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
   async revoke(

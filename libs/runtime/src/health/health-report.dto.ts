@@ -9,6 +9,8 @@ export class DependencyStatusDto {
   @ApiProperty({ enum: ['up', 'down'] }) status!: 'up' | 'down';
   @ApiPropertyOptional({ example: 'timeout of 2000ms exceeded', description: 'Why it is down' })
   message?: string;
+  @ApiPropertyOptional({ type: 'integer', example: 3, description: 'How long the check took (ms)' })
+  responseTime?: number;
 }
 
 const DEPENDENCIES = {
