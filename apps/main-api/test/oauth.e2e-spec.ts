@@ -127,7 +127,7 @@ describe('main-api OAuth (e2e)', () => {
       expect(response.statusCode).toBe(200);
     });
 
-    it('signs RS256 tokens with the decisions §2 claims, verifiable with the published JWKS', async () => {
+    it('signs RS256 tokens with the docs/spec/decisions.md §2 claims, verifiable with the published JWKS', async () => {
       const { access_token } = await clientToken(acme);
       const jwks = (await service.app.inject({ method: 'GET', url: '/v1/.well-known/jwks.json' })).json<{
         keys: { kid: string }[];

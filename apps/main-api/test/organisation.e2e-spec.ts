@@ -17,7 +17,7 @@ describe('main-api workspaces and teams (e2e)', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, company = companyA) =>
     app.call(method, url, body, { company });
 
-  it('creates a workspace with the interfaces.md response fields, active by default', async () => {
+  it('creates a workspace with the docs/spec/interfaces.md response fields, active by default', async () => {
     const response = await call('POST', '/workspaces', { name: 'Studio', description: 'Main office' });
 
     expect(response.statusCode).toBe(201);

@@ -14,7 +14,7 @@ describe('main-api project estimates and costs (e2e)', () => {
 
   afterAll(() => app.close());
 
-  it('adds a budget line and a cost spending it, with the interfaces.md fields', async () => {
+  it('adds a budget line and a cost spending it, with the docs/spec/interfaces.md fields', async () => {
     const estimate = await app.call('POST', `/projects/${projectId}/project_estimate`, {
       title: 'Photography',
       cost: '4500.00',

@@ -46,7 +46,7 @@ describe('main-api tasks and attachments (e2e)', () => {
     expect((await app.call('GET', `/tasks/${id}`)).statusCode).toBe(404);
   });
 
-  it('attaches a file from an external store with the interfaces.md response fields', async () => {
+  it('attaches a file from an external store with the docs/spec/interfaces.md response fields', async () => {
     const id = await newTask();
 
     const response = await app.call('POST', `/tasks/${id}/attachments/source/google_drive`, {

@@ -173,7 +173,7 @@ describe('main-api working time and leaves (e2e)', () => {
       allDay: true,
     });
 
-    it('creates a leave and answers the interfaces.md fields', async () => {
+    it('creates a leave and answers the docs/spec/interfaces.md fields', async () => {
       const response = await call(
         'POST',
         '/user/leaves',

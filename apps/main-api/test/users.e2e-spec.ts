@@ -32,7 +32,7 @@ describe('main-api users (e2e)', () => {
       await call('POST', '/users', { first_name: 'F', last_name: 'L', email, role_id: 4 }, company)
     ).json<UserBody>();
 
-  it('creates a user and answers the decisions §8 fields', async () => {
+  it('creates a user and answers the docs/spec/decisions.md §8 fields', async () => {
     const response = await call('POST', '/users', {
       first_name: 'Grace',
       last_name: 'Hopper',

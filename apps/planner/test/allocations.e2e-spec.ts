@@ -498,7 +498,7 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
       }
     });
 
-    it('answers every field of interfaces.md with its type and format', async () => {
+    it('answers every field of docs/spec/interfaces.md with its type and format', async () => {
       const response = await call('GET', `/allocation/getAllocations/${project}`);
 
       expect(response.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { useCalendarDateStrings } from './postgres-types';
 
 export interface ServiceDatabaseSettings {
   url: string;
-  /** The service's own schema (decisions §1); the service never reads another one. */
+  /** The service's own schema (docs/spec/decisions.md §1); the service never reads another one. */
   schema: string;
   applicationName: string;
   poolMax?: number;

@@ -25,7 +25,7 @@ export interface OperationalExpectations {
 }
 
 /**
- * What every service must do whatever its features (decisions §1, §4): health, docs, metrics, CORS,
+ * What every service must do whatever its features (docs/spec/decisions.md §1, §4): health, docs, metrics, CORS,
  * request ids, its own error body for unknown routes and malformed JSON, and migrations that match
  * its entities. Each app's e2e spec calls this once.
  */

@@ -38,7 +38,7 @@ export class ApiClientVerifier {
         throw invalidCredentials('main-api refused api_key and client_secret');
       }
       if (error instanceof MainApiRequestError) {
-        // Not about the credentials (e.g. 429): main-api's answer, passed on (decisions §4).
+        // Not about the credentials (e.g. 429): main-api's answer, passed on (docs/spec/decisions.md §4).
         throw new IntegrationsError(
           'MainApiError',
           IntegrationsErrorCode.ApiRequest,

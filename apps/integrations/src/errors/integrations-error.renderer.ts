@@ -2,7 +2,7 @@ import { IntegrationsErrorCode, type IntegrationsErrorName } from '@platform/con
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
 import { IntegrationsError } from './integrations.errors';
 
-/** Every integrations failure as `{error, message, code}` (interfaces.md, decisions §4). */
+/** Every integrations failure as `{error, message, code}` (docs/spec/interfaces.md, docs/spec/decisions.md §4). */
 export function renderIntegrationsError(failure: NormalizedFailure, exception: unknown): RenderedError {
   if (exception instanceof IntegrationsError) {
     return {

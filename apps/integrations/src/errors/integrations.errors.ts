@@ -26,7 +26,7 @@ export class ExternalIdNotFoundError extends IntegrationsError {
 }
 
 /**
- * main-api refused or failed a call: its status and message passed through with ZC003 (decisions §4).
+ * main-api refused or failed a call: its status and message passed through with ZC003 (docs/spec/decisions.md §4).
  * Anything else is rethrown as it is.
  */
 export function asMainApiError(error: unknown, context?: string): unknown {

@@ -28,7 +28,7 @@ export type CheckedSignature = { form: 'standard' } | { form: 'documented'; repl
  *   `whsec_`: Standard Webhooks, the form this service signs its own deliveries with. Several may be
  *   sent, space-separated (the sender rotating its secret); one matching is enough.
  * - `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">` keyed with the secret as text: the form
- *   documented first (decisions §7, README). It does not cover the event id, which the receiver
+ *   documented first (docs/spec/decisions.md §7, README). It does not cover the event id, which the receiver
  *   deduplicates on, so on its own a captured delivery could be sent again under a new id within
  *   the replay window and be applied a second time. It stays accepted for the senders built on it;
  *   the receiver binds its id instead (a signature is accepted with one event id only).

@@ -41,7 +41,7 @@ export interface WebhookDelivery {
 export class WebhookAuthenticationError extends Error {}
 
 /**
- * Incoming webhooks (decisions §7): the signature is checked over the raw bytes before anything is
+ * Incoming webhooks (docs/spec/decisions.md §7): the signature is checked over the raw bytes before anything is
  * read or stored, and it must cover the event id the events are deduplicated on: signed with it
  * (Standard Webhooks), or, in the documented form that signs timestamp and body only, bound to the
  * first id it came with. A verified event is stored once per event id, then applied through the

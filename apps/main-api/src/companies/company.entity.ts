@@ -18,7 +18,7 @@ export class Company {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
-  /** Reference currency id (decisions §9); 1 = USD. */
+  /** Reference currency id (docs/spec/decisions.md §9); 1 = USD. */
   @Column({ name: 'base_currency_id', type: 'smallint', default: 1 })
   baseCurrencyId!: number;
 

@@ -98,7 +98,7 @@ export class ContractsService {
     return this.get(id);
   }
 
-  /** Soft delete (interfaces.md): answers the contract with `deleted_at` and its currency. */
+  /** Soft delete (docs/spec/interfaces.md): answers the contract with `deleted_at` and its currency. */
   async remove(id: number): Promise<Contract> {
     const contract = await this.get(id);
     await this.contracts.softRemove({ ...contract, members: undefined });

@@ -3,7 +3,7 @@ import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/ru
 import { businessRuleOf } from './constraint-errors';
 import { InvalidAttachmentSourceError } from './invalid-attachment-source.error';
 
-/** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (decisions §4). */
+/** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (docs/spec/decisions.md §4). */
 export function renderMainApiError(normalized: NormalizedFailure, exception: unknown): RenderedError {
   const rule = businessRuleOf(exception);
   const failure: NormalizedFailure = rule

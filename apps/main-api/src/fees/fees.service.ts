@@ -37,7 +37,7 @@ export class FeesService {
       workOrder: body.work_order ?? '',
       description: body.description ?? '',
       frequency: body.frequency ?? 1,
-      // interfaces.md: a new fee is always answered as active.
+      // docs/spec/interfaces.md: a new fee is always answered as active.
       status: 'active',
       estimatedTime: String(body.estimated_time ?? 0),
       start: body.start ?? null,

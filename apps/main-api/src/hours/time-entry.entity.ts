@@ -14,7 +14,7 @@ import { Project } from '../projects/project.entity';
 import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
 
-/** Hours a user logged on a project (decisions §8): they drive hours_charged and elapsed_time. */
+/** Hours a user logged on a project (docs/spec/decisions.md §8): they drive hours_charged and elapsed_time. */
 @Entity({ name: 'time_entries' })
 @Index('time_entries_company_project_position_idx', ['companyId', 'projectId', 'userPositionId'])
 @Index('time_entries_company_user_date_idx', ['companyId', 'userId', 'date'])

@@ -11,7 +11,7 @@ import { Company } from '../companies/company.entity';
 
 /**
  * The first answer to a POST sent with an `Idempotency-Key`, kept 24 hours per caller so a retried
- * request (integrations after a timeout) gets that answer instead of creating twice (decisions §8).
+ * request (integrations after a timeout) gets that answer instead of creating twice (docs/spec/decisions.md §8).
  * The unique key makes two concurrent first attempts produce one winner; it holds the caller, so
  * two callers of one company using the same key never see each other's answer.
  */

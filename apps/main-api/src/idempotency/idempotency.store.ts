@@ -11,7 +11,7 @@ export interface IdempotencyCaller {
   subject: string;
 }
 
-/** How long a first answer is replayed (decisions §8); older records are free to reuse and pruned. */
+/** How long a first answer is replayed (docs/spec/decisions.md §8); older records are free to reuse and pruned. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 const TTL = `make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`;
 

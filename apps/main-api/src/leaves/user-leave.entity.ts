@@ -17,7 +17,7 @@ import { User } from '../users/user.entity';
 /** Time off of a user; the planner removes it from capacity. */
 @Entity({ name: 'user_leaves' })
 // Two leaves of one user may not share an instant: a constraint, so concurrent requests cannot
-// both pass (interfaces.md leave rule 1).
+// both pass (docs/spec/interfaces.md leave rule 1).
 @Exclusion(
   'user_leaves_no_overlap',
   `USING gist ("company_id" WITH =, "user_id" WITH =, tstzrange("start", "end", '[]') WITH &&)`,

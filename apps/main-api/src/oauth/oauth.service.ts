@@ -21,7 +21,7 @@ export interface ClientCredentials {
 }
 
 /**
- * The grants of the token endpoints (decisions §3) and RFC 7009 revocation, with failures
+ * The grants of the token endpoints (docs/spec/decisions.md §3) and RFC 7009 revocation, with failures
  * throttled (LoginThrottle): client credentials and refresh tokens are checked first, as they are
  * cheap to check and impossible to guess, so only failures are slowed; passwords are throttled
  * before the slow check.

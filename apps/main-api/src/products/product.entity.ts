@@ -13,7 +13,7 @@ import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
 
-/** A product of a client's brand (interfaces.md "Product": id, name, client_id, brand_id). */
+/** A product of a client's brand (docs/spec/interfaces.md "Product": id, name, client_id, brand_id). */
 @Entity({ name: 'products' })
 @Index('products_company_client_idx', ['companyId', 'clientId'])
 @Index('products_company_brand_idx', ['companyId', 'brandId'])

@@ -12,7 +12,7 @@ import { Label } from '../labels/label.entity';
 import { Project } from '../projects/project.entity';
 import { Currency } from '../reference-data/reference-item.entities';
 
-/** A budget line of a project (interfaces.md "Project estimate"). */
+/** A budget line of a project (docs/spec/interfaces.md "Project estimate"). */
 @Entity({ name: 'project_estimates' })
 @Index('project_estimates_company_project_idx', ['companyId', 'projectId'])
 export class ProjectEstimate {
@@ -56,7 +56,7 @@ export class ProjectEstimate {
   createdAt!: Date;
 }
 
-/** Money actually spent on a project (interfaces.md "Project cost"); it lowers profitability. */
+/** Money actually spent on a project (docs/spec/interfaces.md "Project cost"); it lowers profitability. */
 @Entity({ name: 'project_costs' })
 @Index('project_costs_company_project_idx', ['companyId', 'projectId'])
 export class ProjectCost {

@@ -70,7 +70,7 @@ function withClientName(query: SelectQueryBuilder<Project>): SelectQueryBuilder<
 
 const SEARCH_LIMIT = 50;
 
-/** Projects: who they are for, how they are estimated and how they earn (decisions §8, interfaces.md). */
+/** Projects: who they are for, how they are estimated and how they earn (docs/spec/decisions.md §8, docs/spec/interfaces.md). */
 @Injectable()
 export class ProjectsService {
   private readonly projects: TenantRepository<Project>;
@@ -243,7 +243,7 @@ export class ProjectsService {
 
   /**
    * The caller's projects: the whole company, except for role 6 (Client) users, who see only the
-   * projects of their own client (decisions §2) and nothing when they have none.
+   * projects of their own client (docs/spec/decisions.md §2) and nothing when they have none.
    */
   private async visible() {
     const query = withRelations(this.projects.queryBuilder('project'), { ratecard: false });
@@ -370,7 +370,7 @@ export class ProjectsService {
   /**
    * Upserts the estimate lines sent. On update, a position already on the project and absent from
    * `users_positions` gets 0 estimated hours and is soft-deleted when no hours were logged against it
-   * (interfaces.md). The project's estimated_time follows the active mode's sum.
+   * (docs/spec/interfaces.md). The project's estimated_time follows the active mode's sum.
    */
   private async saveEstimates(
     manager: EntityManager,

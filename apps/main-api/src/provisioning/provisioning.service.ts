@@ -48,7 +48,7 @@ export interface ProvisionedCompany {
 }
 
 /**
- * Creates a company with its first C-Level user and an API client, all or nothing (decisions §3).
+ * Creates a company with its first C-Level user and an API client, all or nothing (docs/spec/decisions.md §3).
  * Plain class over a DataSource so the CLI and the tests use it without booting Nest.
  */
 export class ProvisioningService {

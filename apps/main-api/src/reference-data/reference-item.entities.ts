@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Global reference lists (decisions §9): seeded by migration, read-only, shared by every company. */
+/** Global reference lists (docs/spec/decisions.md §9): seeded by migration, read-only, shared by every company. */
 @Entity({ name: 'currencies' })
 export class Currency {
   @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'currencies_pkey' })

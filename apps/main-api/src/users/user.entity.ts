@@ -41,7 +41,7 @@ export class User {
   @Column({ name: 'last_name', type: 'varchar', length: 100 })
   lastName!: string;
 
-  /** Role id (decisions §2): 1 C-Level … 6 Client. */
+  /** Role id (docs/spec/decisions.md §2): 1 C-Level … 6 Client. */
   @Column({ name: 'role_id', type: 'smallint' })
   roleId!: number;
 

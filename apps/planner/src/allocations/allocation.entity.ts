@@ -15,7 +15,7 @@ import {
  */
 @Entity({ name: 'allocations' })
 // Two allocations of the same user on the same project may not share a day. A constraint, not a
-// check in code, so two concurrent saves cannot both pass (decisions §6).
+// check in code, so two concurrent saves cannot both pass (docs/spec/decisions.md §6).
 @Exclusion(
   'allocations_no_overlap',
   `USING gist ("company_id" WITH =, "user_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&)`,
@@ -47,7 +47,7 @@ export class Allocation {
   @Column({ name: 'allocated_hours', type: 'numeric', precision: 10, scale: 2 })
   allocatedHours!: string;
 
-  /** The user who made the allocation (interfaces.md `assignedByUserId`). */
+  /** The user who made the allocation (docs/spec/interfaces.md `assignedByUserId`). */
   @Column({ name: 'assigned_by_user_id', type: 'integer' })
   assignedByUserId!: number;
 

@@ -1,6 +1,6 @@
 import { AllocationErrorName } from '@platform/contracts';
 
-/** A named planner failure, rendered `{error: name, message}` (interfaces.md "Allocation error body"). */
+/** A named planner failure, rendered `{error: name, message}` (docs/spec/interfaces.md "Allocation error body"). */
 export class AllocationError extends Error {
   constructor(
     readonly errorName: AllocationErrorName,

@@ -28,7 +28,7 @@ import {
   type ReportedAllocation,
 } from './project-allocations.report';
 
-/** What identifies a stored allocation (decisions §6): with the company, its user, project and days. */
+/** What identifies a stored allocation (docs/spec/decisions.md §6): with the company, its user, project and days. */
 interface AllocationIdentity {
   userId: number;
   projectId: number;
@@ -62,7 +62,7 @@ function selectReported(alias: string) {
 }
 
 /**
- * The allocation rules of interfaces.md (rules 1-7) and decisions §6, checked in the order a caller
+ * The allocation rules of docs/spec/interfaces.md (rules 1-7) and docs/spec/decisions.md §6, checked in the order a caller
  * expects: the body, then whether what it names exists, then work days, then overlap. Overlap is the
  * database's to decide (`allocations_no_overlap`), so concurrent requests cannot both win.
  */
@@ -267,7 +267,7 @@ function identityOf(body: AllocationDto): AllocationIdentity {
   return { userId: body.userId, projectId: body.resource.entityId, from: body.from, to: body.to };
 }
 
-/** Rule 1 (and decisions §6) beyond the field types the DTO checks. */
+/** Rule 1 (and docs/spec/decisions.md §6) beyond the field types the DTO checks. */
 function validAllocation(body: AllocationDto, assignedByUserId: number): AllocationValues {
   const identity = identityOf(body);
   if (identity.from >= identity.to) {

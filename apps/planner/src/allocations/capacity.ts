@@ -26,7 +26,7 @@ const MS_PER_HOUR = 3_600_000;
 
 /**
  * A user's hours day by day: the working week minus leaves. The formulas the API documents
- * (getAllocations, decisions §6):
+ * (getAllocations, docs/spec/decisions.md §6):
  *
  * - hours(d) = daily_hours of d's day of week (0 when the week has no entry or 0 hours for it);
  * - an all-day leave touching d removes all of hours(d);

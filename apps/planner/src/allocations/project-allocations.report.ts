@@ -44,7 +44,7 @@ interface OtherAllocation extends DayRange {
   workingDays: number;
 }
 
-/** Builds the getAllocations answer (interfaces.md "Project allocations response") from data in hand. */
+/** Builds the getAllocations answer (docs/spec/interfaces.md "Project allocations response") from data in hand. */
 export class ProjectAllocationsReport {
   constructor(private readonly context: ProjectAllocationsContext) {}
 

@@ -2,7 +2,7 @@ import { AllocationErrorName, type PlannerErrorName } from '@platform/contracts'
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
 import { AllocationError } from '../allocations/allocation.errors';
 
-/** Every planner failure as `{error, message}` (interfaces.md "Allocation error body", decisions §4). */
+/** Every planner failure as `{error, message}` (docs/spec/interfaces.md "Allocation error body", docs/spec/decisions.md §4). */
 export function renderPlannerError(failure: NormalizedFailure, exception: unknown): RenderedError {
   if (exception instanceof AllocationError) {
     return { status: exception.status, body: { error: exception.errorName, message: exception.message } };

@@ -1,4 +1,4 @@
-/** The parts of main-api's answers the planner reads (decisions §8). */
+/** The parts of main-api's answers the planner reads (docs/spec/decisions.md §8). */
 
 export interface MainApiUser {
   id: number;

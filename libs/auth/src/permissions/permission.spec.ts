@@ -1,7 +1,7 @@
 import { Role } from '@platform/contracts';
 import { Permission, roleHasPermission } from './permission';
 
-// decisions §2, row by row.
+// docs/spec/decisions.md §2, row by row.
 const MATRIX: [Permission, Role[]][] = [
   [
     Permission.ReadCompanyData,

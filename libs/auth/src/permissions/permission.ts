@@ -1,6 +1,6 @@
 import { Role } from '@platform/contracts';
 
-/** What a route needs, in the words of the role matrix (decisions §2). */
+/** What a route needs, in the words of the role matrix (docs/spec/decisions.md §2). */
 export enum Permission {
   /** Read company data other than projects. */
   ReadCompanyData = 'read:company',

@@ -14,7 +14,7 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 /**
  * Global guard, before validation strips unknown fields: a body naming a company other than the
  * token's anywhere (top level, nested objects at any depth, array items) is refused with 403
- * (decisions §2).
+ * (docs/spec/decisions.md §2).
  */
 @Injectable()
 export class CompanyBodyGuard implements CanActivate {

@@ -16,7 +16,7 @@ export interface Principal {
   epoch: number;
 }
 
-/** Claims of the platform's access tokens (decisions §2). */
+/** Claims of the platform's access tokens (docs/spec/decisions.md §2). */
 export interface AccessTokenClaims {
   iss: string;
   aud: string;

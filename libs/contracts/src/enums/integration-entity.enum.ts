@@ -1,4 +1,4 @@
-/** The `{entity}` path segments of the integrations service (decisions §7). */
+/** The `{entity}` path segments of the integrations service (docs/spec/decisions.md §7). */
 export enum IntegrationEntity {
   Brands = 'brands',
   Clients = 'clients',

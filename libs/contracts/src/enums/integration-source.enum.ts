@@ -1,5 +1,5 @@
 /**
- * The twelve `metadata.source` tokens of the integrations service (decisions §5). This is the only
+ * The twelve `metadata.source` tokens of the integrations service (docs/spec/decisions.md §5). This is the only
  * list: validation, OpenAPI and webhook routing all read it from here.
  */
 export enum IntegrationSource {

@@ -1,4 +1,4 @@
-/** Canonical project states; `in_process` is accepted on input as an alias of `active` (decisions §5). */
+/** Canonical project states; `in_process` is accepted on input as an alias of `active` (docs/spec/decisions.md §5). */
 export enum ProjectStatus {
   Active = 'active',
   Finished = 'finished',

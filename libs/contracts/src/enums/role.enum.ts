@@ -1,4 +1,4 @@
-/** `role_id` values of interfaces.md "Reference values". */
+/** `role_id` values of docs/spec/interfaces.md "Reference values". */
 export enum Role {
   CLevel = 1,
   Director = 2,

@@ -1,4 +1,4 @@
-/** Task states exactly as interfaces.md names them. */
+/** Task states exactly as docs/spec/interfaces.md names them. */
 export enum TaskStatus {
   New = 'nueva',
   InProgress = 'en_proceso',

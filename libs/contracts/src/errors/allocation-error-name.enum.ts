@@ -1,4 +1,4 @@
-/** The `error` values of the planner's error body (interfaces.md, decisions §4). */
+/** The `error` values of the planner's error body (docs/spec/interfaces.md, docs/spec/decisions.md §4). */
 export enum AllocationErrorName {
   InvalidAllocation = 'InvalidAllocationError',
   AllocationAlreadyExistInDatesRange = 'AllocationAlreadyExistInDatesRangeError',

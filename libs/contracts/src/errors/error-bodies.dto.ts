@@ -14,7 +14,7 @@ export class FieldErrorDto {
   message!: string;
 }
 
-/** main-api error body (decisions §4). */
+/** main-api error body (docs/spec/decisions.md §4). */
 export class MainApiErrorBodyDto {
   @ApiProperty({ type: 'integer', minimum: 400, maximum: 599, example: 400, description: 'The HTTP status' })
   status!: number;
@@ -32,7 +32,7 @@ export class MainApiErrorBodyDto {
   errors?: FieldErrorDto[];
 }
 
-/** Planner error body `{error, message}` (interfaces.md "Allocation error body"). */
+/** Planner error body `{error, message}` (docs/spec/interfaces.md "Allocation error body"). */
 export class PlannerErrorBodyDto {
   @ApiProperty({ enum: PLANNER_ERROR_NAMES, example: 'InvalidAllocationError' })
   error!: string;

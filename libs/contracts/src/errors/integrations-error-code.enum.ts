@@ -1,4 +1,4 @@
-/** Codes of the integrations error body `{error, message, code}` (interfaces.md, decisions §4). */
+/** Codes of the integrations error body `{error, message, code}` (docs/spec/interfaces.md, docs/spec/decisions.md §4). */
 export enum IntegrationsErrorCode {
   Generic = 'ZC001',
   Validation = 'ZC002',

@@ -1,4 +1,4 @@
-/** main-api error codes (decisions §4); the body is always `PlatformCustomError`. */
+/** main-api error codes (docs/spec/decisions.md §4); the body is always `PlatformCustomError`. */
 export enum MainApiErrorCode {
   InvalidAttachmentSource = 'AC001',
   ValidationFailed = 'AC002',

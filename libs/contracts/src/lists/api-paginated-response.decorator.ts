@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 
 /**
  * Documents a list route: the paginated body `{total, perPage, page, lastPage, data: Item[]}`, or a
- * plain `Item[]` with `page=false` (decisions §5).
+ * plain `Item[]` with `page=false` (docs/spec/decisions.md §5).
  */
 export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorator {
   const items = { type: 'array' as const, items: { $ref: getSchemaPath(item) } };

@@ -9,7 +9,7 @@ export const MAX_UNPAGED_RESULTS = 10_000;
 /** The last page anyone may ask for: 1,000,000 pages of 500 is far beyond any real list. */
 export const MAX_PAGE = 1_000_000;
 
-/** `page`, `perPage` and `filters` of every list (decisions §5). */
+/** `page`, `perPage` and `filters` of every list (docs/spec/decisions.md §5). */
 export class ListQueryDto {
   @ApiPropertyOptional({
     description:
@@ -49,7 +49,7 @@ export class ListQueryDto {
   filters?: string;
 }
 
-/** The paginated list body (interfaces.md "Reference values"). */
+/** The paginated list body (docs/spec/interfaces.md "Reference values"). */
 export interface Paginated<T> {
   total: string;
   perPage: number;

@@ -1,4 +1,4 @@
-/** main-api's timestamp format: `YYYY-MM-DD HH:mm:ss` in UTC (decisions §5). */
+/** main-api's timestamp format: `YYYY-MM-DD HH:mm:ss` in UTC (docs/spec/decisions.md §5). */
 export function formatTimestamp(value: Date): string {
   return value.toISOString().slice(0, 19).replace('T', ' ');
 }

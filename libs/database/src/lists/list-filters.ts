@@ -21,7 +21,7 @@ export class FilterError extends RequestValidationError {
 const MAX_VALUES = 100;
 
 /**
- * The one filters parser (decisions §5): a JSON object whose keys are allow-listed per resource and
+ * The one filters parser (docs/spec/decisions.md §5): a JSON object whose keys are allow-listed per resource and
  * whose values are a scalar (equals) or an array (any of). Values are always bound parameters.
  */
 export function applyFilters<Entity extends ObjectLiteral>(

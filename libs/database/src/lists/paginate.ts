@@ -6,7 +6,7 @@ import { applyFilters, FilterError, type FilterDefinitions } from './list-filter
 const DEFAULT_PER_PAGE = 20;
 
 /**
- * The one pagination helper (decisions §5): filters, a stable order, then either a page
+ * The one pagination helper (docs/spec/decisions.md §5): filters, a stable order, then either a page
  * `{total, perPage, page, lastPage, data}` (total as a string) or, with `page=false`, every result
  * as a plain array, refused past 10,000 so no request can pull a whole table.
  */

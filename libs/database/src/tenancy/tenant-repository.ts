@@ -11,7 +11,7 @@ import type {
 } from 'typeorm';
 import { CompiledRead, type ShapeRead } from '../reads/compiled-read';
 
-/** An entity that belongs to one company (decisions §2: every row carries its company). */
+/** An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company). */
 export interface CompanyOwned extends ObjectLiteral {
   id: number | string;
   companyId: number;

@@ -9,7 +9,7 @@ export interface RenderedError {
 }
 
 /**
- * How one service writes its error body (decisions §4). It receives the raw exception too, so the
+ * How one service writes its error body (docs/spec/decisions.md §4). It receives the raw exception too, so the
  * service's own domain errors can be rendered with their names and codes before the generic kinds.
  */
 export type ErrorRenderer = (failure: NormalizedFailure, exception: unknown) => RenderedError;

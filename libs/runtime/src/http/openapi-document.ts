@@ -11,7 +11,7 @@ import { toOpenApi31 } from './openapi/openapi-3-1';
 import { describeValidationRules } from './openapi/schema-from-validation-rules';
 import type { ServiceDefinition } from './service-definition';
 
-/** Routes every service serves outside its API prefix (decisions §1). */
+/** Routes every service serves outside its API prefix (docs/spec/decisions.md §1). */
 export const OUTSIDE_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },

@@ -10,7 +10,7 @@ export interface ServiceDefinition<Env extends BaseServiceEnv> {
   title: string;
   description: string;
   version: string;
-  /** API prefix (decisions §1); health, metrics and docs stay outside it. */
+  /** API prefix (docs/spec/decisions.md §1); health, metrics and docs stay outside it. */
   globalPrefix?: string;
   /** Keep each JSON request's raw bytes as `request.rawBody` (signed webhooks need them). */
   rawBody?: boolean;

@@ -95,7 +95,7 @@ class CurrencyRefDto {
   name!: string;
 }
 
-/** interfaces.md "Contract (returned by delete)", plus the assigned users. */
+/** docs/spec/interfaces.md "Contract (returned by delete)", plus the assigned users. */
 export class ContractDto {
   @ApiProperty({ example: 5 })
   id!: number;

@@ -32,7 +32,7 @@ export class AddClientsBrandsProducts1795359029188 implements MigrationInterface
     await queryRunner.query(
       `CREATE INDEX "products_company_client_idx" ON "products"  ("company_id", "client_id") `,
     );
-    // Hand-written: the global reference lists of decisions §9, seeded before anything refers to them.
+    // Hand-written: the global reference lists of docs/spec/decisions.md §9, seeded before anything refers to them.
     await queryRunner.query(
       `INSERT INTO "currencies" ("id", "code", "name") VALUES (1, 'USD', 'US dollar'), (2, 'EUR', 'Euro'), (3, 'GBP', 'Pound sterling'), (4, 'ARS', 'Argentine peso'), (5, 'MXN', 'Mexican peso'), (6, 'CLP', 'Chilean peso'), (7, 'COP', 'Colombian peso'), (8, 'BRL', 'Brazilian real'), (9, 'PEN', 'Peruvian sol'), (10, 'UYU', 'Uruguayan peso')`,
     );

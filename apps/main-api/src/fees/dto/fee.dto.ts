@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
 
-/** interfaces.md "Fee" request fields. */
+/** docs/spec/interfaces.md "Fee" request fields. */
 export class CreateFeeDto {
   @ApiProperty({ example: 'Monthly retainer', maxLength: 200 })
   @IsString()
@@ -68,7 +68,7 @@ export class CreateFeeDto {
 
 export class UpdateFeeDto extends PartialType(CreateFeeDto, { skipNullProperties: false }) {}
 
-/** interfaces.md "Fee" response. */
+/** docs/spec/interfaces.md "Fee" response. */
 export class FeeDto {
   @ApiProperty({ example: 9 })
   id!: number;

@@ -4,7 +4,7 @@ import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-/** interfaces.md "User leave" request. */
+/** docs/spec/interfaces.md "User leave" request. */
 export class CreateUserLeaveDto {
   @ApiProperty({ example: 12 })
   @IsEntityId()
@@ -33,7 +33,7 @@ export class CreateUserLeaveDto {
   allDay?: boolean;
 }
 
-/** `GET /user/leaves?user_ids=1,2&from=YYYY-MM-DD&to=YYYY-MM-DD` (decisions §8). */
+/** `GET /user/leaves?user_ids=1,2&from=YYYY-MM-DD&to=YYYY-MM-DD` (docs/spec/decisions.md §8). */
 export class UserLeavesQueryDto {
   @ApiPropertyOptional({ example: '1,2', description: 'Comma-separated user ids (at most 500)' })
   @MayBeAbsent()
@@ -49,7 +49,7 @@ export class UserLeavesQueryDto {
   to!: string;
 }
 
-/** interfaces.md "User leave" response. */
+/** docs/spec/interfaces.md "User leave" response. */
 export class UserLeaveDto {
   @ApiProperty({ example: 3 })
   id!: number;

@@ -6,7 +6,7 @@ import { ClientAuthenticationDto } from './client-authentication.dto';
 export const GRANT_TYPES = ['client_credentials', 'refresh_token', 'password', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
-/** `grant_type` may come in the query string (interfaces.md) or in the form body (RFC 6749). */
+/** `grant_type` may come in the query string (docs/spec/interfaces.md) or in the form body (RFC 6749). */
 export class TokenQueryDto {
   @ApiPropertyOptional({ enum: GRANT_TYPES, example: 'client_credentials' })
   @MayBeAbsent()
@@ -70,7 +70,7 @@ export class TokenRequestDto extends ClientAuthenticationDto {
   @MaxLength(200)
   code_verifier?: string;
 
-  @ApiPropertyOptional({ description: 'Ignored: scopes follow the role (decisions §2)' })
+  @ApiPropertyOptional({ description: 'Ignored: scopes follow the role (docs/spec/decisions.md §2)' })
   @MayBeAbsent()
   @IsString()
   @MaxLength(500)

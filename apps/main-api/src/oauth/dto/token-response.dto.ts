@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The token response of interfaces.md, exactly these four fields. */
+/** The token response of docs/spec/interfaces.md, exactly these four fields. */
 export class TokenResponseDto {
   @ApiProperty({ description: 'JWT (RS256) accepted by main-api, planner and integrations' })
   access_token!: string;

@@ -20,7 +20,7 @@ export class CreateProductDto {
 
 export class UpdateProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {}
 
-/** interfaces.md "Product": id, name, client_id, brand_id. */
+/** docs/spec/interfaces.md "Product": id, name, client_id, brand_id. */
 export class ProductDto {
   @ApiProperty({ example: 12 })
   id!: number;

@@ -5,7 +5,7 @@ import type { ProjectCost, ProjectEstimate } from '../project-finance.entities';
 
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 
-/** interfaces.md "Project estimate" (cost travels as a string). */
+/** docs/spec/interfaces.md "Project estimate" (cost travels as a string). */
 export class CreateProjectEstimateDto {
   @ApiProperty({ example: 'Photography' }) @IsString() @Length(1, 300) title!: string;
 
@@ -42,7 +42,7 @@ export class ProjectEstimateDto {
   }
 }
 
-/** interfaces.md "Project cost". */
+/** docs/spec/interfaces.md "Project cost". */
 export class CreateProjectCostDto {
   @ApiProperty({ example: 'Location rental' }) @IsString() @Length(1, 300) title!: string;
 

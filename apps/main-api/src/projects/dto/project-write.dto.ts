@@ -27,7 +27,7 @@ import { INCOME_TYPES, type IncomeType } from '../project.entity';
 const ID = { min: 1, max: 2_147_483_647 } as const;
 const HOURS = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 
-/** `1`/`0` as well as `true`/`false` (interfaces.md: estimation_by_categories "boolean or integer"). */
+/** `1`/`0` as well as `true`/`false` (docs/spec/interfaces.md: estimation_by_categories "boolean or integer"). */
 const ToFlag = () =>
   Transform(({ value }: { value: unknown }) =>
     value === 1 || value === '1' ? true : value === 0 || value === '0' ? false : value,
@@ -52,7 +52,7 @@ export class EstimateItemDto {
   estimated_time?: number;
 }
 
-/** `POST /projects`: the project and every profitability and estimation field of interfaces.md. */
+/** `POST /projects`: the project and every profitability and estimation field of docs/spec/interfaces.md. */
 export class CreateProjectDto {
   @ApiProperty({ example: 'Spring campaign', maxLength: 200 })
   @IsString()

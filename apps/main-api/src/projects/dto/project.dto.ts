@@ -4,7 +4,7 @@ import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.
 import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
 import { INCOME_TYPES, type IncomeType, type Project } from '../project.entity';
 
-/** main-api's timestamp format (decisions §5). */
+/** main-api's timestamp format (docs/spec/decisions.md §5). */
 const TIMESTAMP = { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' } as const;
 const HEALTH_VALUES = [1, 2, 3, 4];
 
@@ -95,7 +95,7 @@ class ProjectCategoryDto {
   total_cost!: number;
 }
 
-/** interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
+/** docs/spec/interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
 export class ProjectDto {
   @ApiProperty({ type: 'integer', example: 88 }) id!: number;
   @ApiProperty({ type: 'integer', example: 1 }) company_id!: number;

@@ -99,7 +99,7 @@ export class TaskDto {
   }
 }
 
-/** interfaces.md "Task attachment from external source" request. */
+/** docs/spec/interfaces.md "Task attachment from external source" request. */
 export class CreateAttachmentDto {
   @ApiProperty({
     example: 'https://drive.google.com/file/d/1dandXB0QZpjeGQq_56wTXKNwaqgsOa9D/view',
@@ -156,7 +156,7 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
   txt: 'text/plain',
 };
 
-/** interfaces.md attachment response. */
+/** docs/spec/interfaces.md attachment response. */
 export class AttachmentDto {
   @ApiProperty({ type: 'integer', example: 5 }) id!: number;
 

@@ -6,7 +6,7 @@ import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '../tr
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 const MAX_MONEY = 999_999_999_999.99;
 
-/** interfaces.md "Transaction" request fields. */
+/** docs/spec/interfaces.md "Transaction" request fields. */
 export class CreateTransactionDto {
   @ApiProperty({ example: '2026-11-20', description: 'YYYY-MM-DD' })
   @IsDateOnly()
@@ -75,7 +75,7 @@ export class CreateTransactionDto {
   can_delete?: boolean;
 }
 
-/** interfaces.md "Transaction" response fields (no can_update / can_delete). */
+/** docs/spec/interfaces.md "Transaction" response fields (no can_update / can_delete). */
 export class TransactionDto {
   @ApiProperty({ example: 31 })
   id!: number;

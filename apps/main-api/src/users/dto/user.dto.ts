@@ -105,7 +105,7 @@ export class UsersListQueryDto extends ListQueryDto {
   ids?: string;
 }
 
-/** A user as frontends and the planner read it (decisions §8). */
+/** A user as frontends and the planner read it (docs/spec/decisions.md §8). */
 export class UserDto {
   @ApiProperty({ example: 12 })
   id!: number;

@@ -58,7 +58,7 @@ export class CompanyWeeksQueryDto {
   user_ids?: string;
 }
 
-/** interfaces.md "Working time entry"; read straight into these fields (WorkingTimeService). */
+/** docs/spec/interfaces.md "Working time entry"; read straight into these fields (WorkingTimeService). */
 export class WorkingTimeEntryDto {
   @ApiProperty({ example: 8, minimum: 0, maximum: 24, description: 'Working hours that day' })
   daily_hours!: number;

@@ -23,7 +23,7 @@ export class CreateWorkspaceDto {
 
 export class UpdateWorkspaceDto extends PartialType(CreateWorkspaceDto, { skipNullProperties: false }) {}
 
-/** The workspace response fields of interfaces.md. */
+/** The workspace response fields of docs/spec/interfaces.md. */
 export class WorkspaceDto {
   @ApiProperty({ example: 3 })
   id!: number;

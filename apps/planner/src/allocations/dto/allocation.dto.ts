@@ -28,7 +28,7 @@ export class AllocationResourceDto {
   entityId!: number;
 }
 
-/** interfaces.md "Allocation": the body of save and remove, and both halves of update. */
+/** docs/spec/interfaces.md "Allocation": the body of save and remove, and both halves of update. */
 export class AllocationDto {
   @ApiProperty({ example: 12, description: 'The user being allocated' })
   @IsEntityId()

@@ -123,7 +123,7 @@ export class AllocatedUserDto {
   totalAllocatedHours!: number;
 }
 
-/** interfaces.md "Project allocations response". */
+/** docs/spec/interfaces.md "Project allocations response". */
 export class ProjectAllocationsDto {
   @ApiProperty({ type: [AllocatedUserDto], description: 'Ordered by first name, last name and id' })
   users!: AllocatedUserDto[];
