@@ -17,3 +17,12 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** The pattern of `formatTimestamp`, for the OpenAPI documents. */
+export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+
+/** `@ApiProperty` keywords of a main-api timestamp, a calendar day and an ISO 8601 UTC instant. */
+export const API_TIMESTAMP = { pattern: TIMESTAMP_PATTERN } as const;
+export const API_DATE = { format: 'date' } as const;
+export const API_DATE_TIME = { format: 'date-time' } as const;
+export const API_EMAIL = { format: 'email' } as const;

@@ -84,7 +84,8 @@ const NEST_BASIC = 'basic';
 function operationIdOf(controllerKey: string, methodKey: string): string {
   const resource = controllerKey.replace(/(Integration)?Controller$/, '');
   const verb = ({ remove: 'delete', detail: 'get' } as Record<string, string>)[methodKey] ?? methodKey;
-  return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}_${verb}`;
+  // The leading capitals in lower case: `OAuth` → `oauth`, `PositionCategories` → `positionCategories`.
+  return `${resource.replace(/^[A-Z]+/, (capitals) => capitals.toLowerCase())}_${verb}`;
 }
 
 /** A copy of a path item whose operations get their own ids (`…_atRoot`), as ids must be unique. */

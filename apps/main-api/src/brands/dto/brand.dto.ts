@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import {
+  API_TIMESTAMP,
+  formatNullableTimestamp,
+  formatTimestamp,
+  IsEntityId,
+  MayBeAbsent,
+} from '@platform/contracts';
 import { IsString, Length, MaxLength } from 'class-validator';
 import type { Brand } from '../brand.entity';
 
@@ -38,13 +44,13 @@ export class BrandDto {
   @ApiProperty({ example: 'Premium organic line', nullable: true, type: String })
   description!: string | null;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
-  @ApiProperty({ example: null, nullable: true, type: String })
+  @ApiProperty({ ...API_TIMESTAMP, example: null, nullable: true, type: String })
   deleted_at!: string | null;
 
   static from(brand: Brand): BrandDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
+import { API_EMAIL, API_TIMESTAMP, formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
 import type { Client } from '../client.entity';
 
 export class ClientDto {
@@ -12,7 +12,7 @@ export class ClientDto {
   @ApiProperty({ example: 'Northwind Foods' })
   name!: string;
 
-  @ApiProperty({ example: 'marketing@northwind.example', nullable: true, type: String })
+  @ApiProperty({ ...API_EMAIL, example: 'marketing@northwind.example', nullable: true, type: String })
   email!: string | null;
 
   @ApiProperty({ example: '+1 555 0100', nullable: true, type: String })
@@ -30,13 +30,13 @@ export class ClientDto {
   @ApiProperty({ example: false })
   archived!: boolean;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00', description: 'UTC, YYYY-MM-DD HH:mm:ss' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00', description: 'UTC, YYYY-MM-DD HH:mm:ss' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
-  @ApiProperty({ example: null, nullable: true, type: String })
+  @ApiProperty({ ...API_TIMESTAMP, example: null, nullable: true, type: String })
   deleted_at!: string | null;
 
   static from(client: Client): ClientDto {

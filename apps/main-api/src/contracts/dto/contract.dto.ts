@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
+  API_TIMESTAMP,
   formatNullableTimestamp,
   formatTimestamp,
   IsEntityId,
@@ -136,19 +137,19 @@ export class ContractDto {
   @ApiProperty({ example: 'MSA (PDF)' })
   url_name!: string;
 
-  @ApiProperty({ example: '2026-01-01 00:00:00', nullable: true, type: String })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-01-01 00:00:00', nullable: true, type: String })
   start!: string | null;
 
-  @ApiProperty({ example: '2026-12-31 23:59:59', nullable: true, type: String })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-12-31 23:59:59', nullable: true, type: String })
   end!: string | null;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
-  @ApiProperty({ example: null, nullable: true, type: String })
+  @ApiProperty({ ...API_TIMESTAMP, example: null, nullable: true, type: String })
   deleted_at!: string | null;
 
   @ApiProperty({ type: CurrencyRefDto })

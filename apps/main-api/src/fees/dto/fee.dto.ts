@@ -1,4 +1,4 @@
-import { IsDateOnly, MayBeAbsent } from '@platform/contracts';
+import { API_DATE, IsDateOnly, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
@@ -88,7 +88,7 @@ export class FeeDto {
   @ApiProperty({ example: 'Social media management' })
   description!: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   frequency!: number;
 
   @ApiProperty({ enum: FEE_STATUSES })
@@ -97,10 +97,10 @@ export class FeeDto {
   @ApiProperty({ example: 80 })
   estimated_time!: number;
 
-  @ApiProperty({ example: '2026-01-01', nullable: true, type: String })
+  @ApiProperty({ ...API_DATE, example: '2026-01-01', nullable: true, type: String })
   start!: string | null;
 
-  @ApiProperty({ example: '2026-12-31', nullable: true, type: String })
+  @ApiProperty({ ...API_DATE, example: '2026-12-31', nullable: true, type: String })
   end!: string | null;
 
   @ApiProperty({ example: 1 })

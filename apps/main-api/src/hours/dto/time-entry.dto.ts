@@ -1,9 +1,14 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, IsDateOnly, IsEntityId, MayBeAbsent, MayBeAbsentOrNull } from '@platform/contracts';
+import {
+  formatTimestamp,
+  IsDateOnly,
+  IsEntityId,
+  MayBeAbsent,
+  MayBeAbsentOrNull,
+  TIMESTAMP_PATTERN,
+} from '@platform/contracts';
 import { IsNumber, Max, Min } from 'class-validator';
 import type { TimeEntry } from '../time-entry.entity';
-
-const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
 export class CreateTimeEntryDto {
   @ApiProperty({

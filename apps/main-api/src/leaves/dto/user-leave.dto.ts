@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatTimestamp, IsDateOnly, IsEntityId, IsEntityIdList, MayBeAbsent } from '@platform/contracts';
+import {
+  API_DATE_TIME,
+  API_TIMESTAMP,
+  formatTimestamp,
+  IsDateOnly,
+  IsEntityId,
+  IsEntityIdList,
+  MayBeAbsent,
+} from '@platform/contracts';
 import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
@@ -63,19 +71,19 @@ export class UserLeaveDto {
   @ApiProperty({ example: 1 })
   leave_type_id!: number;
 
-  @ApiProperty({ example: '2026-12-21T00:00:00.000Z' })
+  @ApiProperty({ ...API_DATE_TIME, example: '2026-12-21T00:00:00.000Z' })
   start!: string;
 
-  @ApiProperty({ example: '2026-12-24T23:59:59.000Z' })
+  @ApiProperty({ ...API_DATE_TIME, example: '2026-12-24T23:59:59.000Z' })
   end!: string;
 
   @ApiProperty({ example: true })
   all_day!: boolean;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(leave: UserLeave): UserLeaveDto {

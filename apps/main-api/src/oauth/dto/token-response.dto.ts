@@ -8,7 +8,7 @@ export class TokenResponseDto {
   @ApiProperty({ example: 'Bearer' })
   token_type!: 'Bearer';
 
-  @ApiProperty({ example: 3600, description: 'Seconds until the access token expires' })
+  @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds until the access token expires' })
   expires_in!: number;
 
   @ApiProperty({ description: 'Opaque, single use; exchange it at /oauth/refreshtoken' })

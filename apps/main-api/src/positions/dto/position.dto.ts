@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId, MayBeAbsentOrNull } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, IsEntityId, MayBeAbsentOrNull } from '@platform/contracts';
 import { IsString, Length } from 'class-validator';
 import type { PositionCategory } from '../position-category.entity';
 import type { Position } from '../position.entity';
@@ -22,10 +22,10 @@ export class PositionCategoryDto {
   @ApiProperty({ example: 'Creative' })
   name!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(category: PositionCategory): PositionCategoryDto {
@@ -70,10 +70,10 @@ export class PositionDto {
   @ApiProperty({ example: 'Creative', nullable: true, type: String })
   category_name!: string | null;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(position: Position): PositionDto {

@@ -72,7 +72,7 @@ export class ProjectCostDto {
   @ApiProperty({ example: '2026-03-20' }) datetime!: string;
   @ApiProperty({ example: 4, nullable: true, type: Number }) label_id!: number | null;
   @ApiProperty({ example: 14, nullable: true, type: Number }) project_estimate_id!: number | null;
-  @ApiProperty({ example: 7, nullable: true, type: Number }) id_project_history!: number | null;
+  @ApiProperty({ example: 7, nullable: true, type: 'integer' }) id_project_history!: number | null;
 
   static from(cost: ProjectCost): ProjectCostDto {
     return {

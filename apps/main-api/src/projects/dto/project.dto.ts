@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatTimestamp, ProjectStatus, ROLE_IDS } from '@platform/contracts';
+import { formatTimestamp, ProjectStatus, ROLE_IDS, API_TIMESTAMP } from '@platform/contracts';
 import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
 import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
 import { INCOME_TYPES, type IncomeType, type Project } from '../project.entity';
 
 /** main-api's timestamp format (docs/spec/decisions.md §5). */
-const TIMESTAMP = { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' } as const;
+const TIMESTAMP = API_TIMESTAMP;
 const HEALTH_VALUES = [1, 2, 3, 4];
 
 class ProjectClientDto {

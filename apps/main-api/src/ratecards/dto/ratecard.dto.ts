@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -111,10 +111,10 @@ export class RatecardDto {
   @ApiProperty({ type: [RatecardPriceDto] })
   prices!: RatecardPriceDto[];
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(ratecard: Ratecard): RatecardDto {

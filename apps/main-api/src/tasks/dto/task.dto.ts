@@ -6,6 +6,7 @@ import {
   MayBeAbsent,
   MayBeAbsentOrNull,
   TaskStatus,
+  API_TIMESTAMP,
 } from '@platform/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { attachmentUrl } from '../attachment-links';
@@ -13,7 +14,7 @@ import { ATTACHMENT_SOURCES, type AttachmentSource, type TaskAttachment } from '
 import type { Task } from '../task.entity';
 
 const TASK_STATUSES = Object.values(TaskStatus);
-const TIMESTAMP = { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'UTC' } as const;
+const TIMESTAMP = { ...API_TIMESTAMP, description: 'UTC' } as const;
 
 export class CreateTaskDto {
   @ApiProperty({ type: 'integer', example: 88, description: 'A project of your company' })

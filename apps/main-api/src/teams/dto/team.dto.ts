@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, MayBeAbsent } from '@platform/contracts';
 import { IsString, Length, MaxLength } from 'class-validator';
 import type { Team } from '../team.entity';
 
@@ -34,10 +34,10 @@ export class TeamDto {
   @ApiProperty({ example: [3, 8], type: [Number] })
   user_ids!: number[];
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(team: Team): TeamDto {

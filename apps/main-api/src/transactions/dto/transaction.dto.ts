@@ -1,4 +1,4 @@
-import { IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { API_DATE, IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, Min } from 'class-validator';
 import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '../transaction.entity';
@@ -80,7 +80,7 @@ export class TransactionDto {
   @ApiProperty({ example: 31 })
   id!: number;
 
-  @ApiProperty({ example: '2026-11-20' })
+  @ApiProperty({ ...API_DATE, example: '2026-11-20' })
   date!: string;
 
   @ApiProperty({ enum: TRANSACTION_TYPES })

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import {
+  API_EMAIL,
+  API_TIMESTAMP,
   formatTimestamp,
   IsEntityId,
   IsEntityIdList,
@@ -116,7 +118,7 @@ export class UserDto {
   @ApiProperty({ example: 'Lovelace' })
   last_name!: string;
 
-  @ApiProperty({ example: 'ada@agency.example' })
+  @ApiProperty({ ...API_EMAIL, example: 'ada@agency.example' })
   email!: string;
 
   @ApiProperty({ example: 4 })
@@ -154,7 +156,7 @@ export class UserDto {
   @ApiProperty({ example: [1, 4], type: [Number] })
   labels!: number[];
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
   static from(user: User): UserDto {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, MayBeAbsent } from '@platform/contracts';
 import { IsBoolean, IsString, Length, MaxLength } from 'class-validator';
 import type { Workspace } from '../workspace.entity';
 
@@ -40,10 +40,10 @@ export class WorkspaceDto {
   @ApiProperty({ example: 1 })
   company_id!: number;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   created_at!: string;
 
-  @ApiProperty({ example: '2026-11-22 10:15:00' })
+  @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
   static from(workspace: Workspace): WorkspaceDto {

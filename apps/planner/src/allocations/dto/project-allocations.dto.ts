@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** The planner's answer dates (docs/spec/decisions.md §5): a day at midnight, without offset. */
+const LOCAL_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$';
+
 export class AllocationOnAnotherProjectDto {
   @ApiProperty({ example: 9 })
   projectId!: number;
@@ -24,10 +27,18 @@ export class UserAllocationDto {
   @ApiProperty({ example: '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', description: 'The allocation id (UUID)' })
   primaryKey!: string;
 
-  @ApiProperty({ example: '2026-01-05T00:00:00', description: 'First day, YYYY-MM-DDTHH:mm:ss, no offset' })
+  @ApiProperty({
+    example: '2026-01-05T00:00:00',
+    pattern: LOCAL_DATE_TIME,
+    description: 'First day, YYYY-MM-DDTHH:mm:ss, no offset',
+  })
   from!: string;
 
-  @ApiProperty({ example: '2026-01-30T00:00:00', description: 'Last day (included), same format' })
+  @ApiProperty({
+    example: '2026-01-30T00:00:00',
+    pattern: LOCAL_DATE_TIME,
+    description: 'Last day (included), same format',
+  })
   to!: string;
 
   @ApiProperty({ example: 60 })
