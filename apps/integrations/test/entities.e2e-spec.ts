@@ -113,10 +113,15 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
   });
 
   afterAll(async () => {
-    await integrationsDb?.destroy();
-    await integrations?.close();
-    await proxy?.server.stop();
-    await main?.close();
+    // Each one closed even when one before it throws (closing a test service can report a failure),
+    // so a failing file ends instead of hanging on open servers.
+    try {
+      await integrationsDb?.destroy();
+      await integrations?.close();
+    } finally {
+      await proxy?.server.stop();
+      await main?.close();
+    }
   });
 
   afterEach(() => {
@@ -281,6 +286,156 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
 
     it('has no delete (interfaces.md lists create and update)', async () => {
       expect((await call('DELETE', '/workspaces/W-1?source=JIRA')).statusCode).toBe(404);
+    });
+  });
+
+  describe('answers exactly as the OpenAPI document says', () => {
+    interface Schema {
+      $ref?: string;
+      oneOf?: Schema[];
+      type?: string | string[];
+      format?: string;
+      items?: Schema;
+      properties?: Record<string, Schema>;
+    }
+    let document: {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>
+      >;
+      components: { schemas: Record<string, Schema> };
+    };
+    const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const resolve = (schema: Schema): Schema =>
+      schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop() as string]) : schema;
+
+    /** `value` has exactly the fields its schema documents, at every level, and date-times in ISO UTC. */
+    const expectExactly = (schema: Schema, value: unknown, at: string): void => {
+      const resolved = resolve(schema);
+      if (value === null) {
+        return;
+      }
+      if (resolved.oneOf) {
+        expectExactly(resolved.oneOf.find((option) => option.type !== 'null') as Schema, value, at);
+      } else if (resolved.items) {
+        (value as unknown[]).forEach((item, index) =>
+          expectExactly(resolved.items as Schema, item, `${at}[${index}]`),
+        );
+      } else if (resolved.properties) {
+        expect({ at, fields: Object.keys(value as object).sort() }).toEqual({
+          at,
+          fields: Object.keys(resolved.properties).sort(),
+        });
+        for (const [field, inner] of Object.entries(resolved.properties)) {
+          expectExactly(inner, (value as Body)[field], `${at}.${field}`);
+        }
+      } else if (resolved.format === 'date-time') {
+        expect({ at, value }).toEqual({ at, value: expect.stringMatching(ISO_UTC) });
+      }
+    };
+    const created = async (path: string, body: object) => {
+      const response = await call('POST', path, { ...metadata('CUSTOM'), ...body });
+      expect({ path, status: response.statusCode }).toEqual({ path, status: 201 });
+      const schema =
+        document.paths[`/v2/integrations${path}`].post.responses['201'].content['application/json'].schema;
+      expectExactly(schema, response.json(), path);
+      return response.json<Body>();
+    };
+
+    beforeAll(async () => {
+      document = (await integrations.app.inject({ method: 'GET', url: '/docs-json' })).json();
+    });
+
+    it("answers each entity's create with exactly its documented fields", async () => {
+      await created('/clients', { id: 'X-C', name: 'Exact client', email: 'exact@client.test' });
+      await created('/brands', { id: 'X-B', name: 'Exact brand', client_id: 'X-C' });
+      await created('/position-categories', { id: 'X-PC', name: 'Exact category' });
+      await created('/positions', { id: 'X-P', name: 'Exact position', category_id: 'X-PC' });
+      const user = await created('/users', {
+        id: 'X-U',
+        first_name: 'Exact',
+        last_name: 'User',
+        email: 'exact@user.test',
+        role_id: 4,
+        user_position_id: 'X-P',
+      });
+      await created('/contracts', {
+        id: 'X-K',
+        name: 'Exact contract',
+        client_id: 'X-C',
+        start: '2026-01-01',
+      });
+      await created('/teams', { id: 'X-T', name: 'Exact team' });
+      await created('/projects', {
+        id: 'X-PR',
+        name: 'Exact project',
+        client_id: 'X-C',
+        brand_id: 'X-B',
+        pm_id: 'X-U',
+        contract_id: 'X-K',
+      });
+      await created('/workspaces', { id: 'X-W', name: 'Exact workspace' });
+      const week = [{ day_of_week: 2, daily_hours: 7.5, start_at: '09:00:00', end_at: '17:00:00' }];
+      expect(await created('/working-time', { id: 'X-WT', user_id: 'X-U', entries: week })).toEqual([
+        {
+          day_of_week: 2,
+          daily_hours: 7.5,
+          start_at: '09:00:00',
+          end_at: '17:00:00',
+          break_time: 0,
+          user_id: user.id,
+        },
+      ]);
+      await created('/user-leaves', {
+        id: 'X-L',
+        userId: 'X-U',
+        leaveTypeId: 2,
+        start: '2026-10-05T00:00:00Z',
+        end: '2026-10-06T23:59:59Z',
+      });
+    });
+
+    it('answers project and contract start and end in ISO 8601 UTC, as every other date-time', async () => {
+      const project = await created('/projects', {
+        id: 'X-PR-DATES',
+        name: 'Dated project',
+        client_id: 'X-C',
+        start: '2026-03-01',
+        end: '2026-06-30',
+      });
+      const renamed = await call('PUT', '/projects/X-PR-DATES', { ...metadata('CUSTOM'), end: '2026-07-31' });
+      const contract = await created('/contracts', {
+        id: 'X-K-DATES',
+        name: 'Dated contract',
+        client_id: 'X-C',
+        start: '2026-01-01',
+        end: '2026-12-31',
+      });
+
+      expect(project).toMatchObject({ start: '2026-03-01T00:00:00.000Z', end: '2026-06-30T00:00:00.000Z' });
+      expect(renamed.json()).toMatchObject({
+        start: '2026-03-01T00:00:00.000Z',
+        end: '2026-07-31T00:00:00.000Z',
+      });
+      expect(contract).toMatchObject({ start: '2026-01-01T00:00:00.000Z', end: '2026-12-31T00:00:00.000Z' });
+      expect(project.created_at).toMatch(ISO_UTC);
+    });
+
+    it('answers a delete with the deleted entity, or only its id when main-api no longer has it', async () => {
+      const deleted = await call('DELETE', '/brands/X-B?source=CUSTOM');
+      const project = await call('DELETE', '/projects/X-PR-DATES?source=CUSTOM');
+
+      expect(deleted.statusCode).toBe(200);
+      expectExactly(
+        document.paths['/v2/integrations/brands/{external_id}'].delete.responses['200'].content[
+          'application/json'
+        ].schema,
+        deleted.json(),
+        'DELETE /brands',
+      );
+      expect(deleted.json<Body>().deleted_at).toMatch(ISO_UTC);
+      // main-api has no project delete: the mapping goes, the platform project stays.
+      expect(project.json()).toEqual({ id: expect.any(Number) });
     });
   });
 

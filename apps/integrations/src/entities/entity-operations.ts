@@ -1,5 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { IntegrationEntity } from '@platform/contracts';
+import { BrandResponseDto } from './dto/brand.response.dto';
+import { ClientResponseDto } from './dto/client.response.dto';
+import { ContractResponseDto } from './dto/contract.response.dto';
 import {
   CreateBrandBody,
   CreateClientBody,
@@ -22,15 +25,49 @@ import {
   UpdateUserBody,
   UpdateWorkspaceBody,
 } from './dto/entity-bodies.dto';
+import { PositionCategoryResponseDto } from './dto/position-category.response.dto';
+import { PositionResponseDto } from './dto/position.response.dto';
+import { ProjectResponseDto } from './dto/project.response.dto';
+import { TeamResponseDto } from './dto/team.response.dto';
+import { UserLeaveResponseDto } from './dto/user-leave.response.dto';
+import { UserResponseDto } from './dto/user.response.dto';
+import { WorkingTimeEntryResponseDto } from './dto/working-time.response.dto';
+import { WorkspaceResponseDto } from './dto/workspace.response.dto';
 
 type Body = Record<string, unknown>;
 
+/** What integrations answers for each entity (the response DTOs the routes document). */
+export interface EntityResponses {
+  [IntegrationEntity.Brands]: BrandResponseDto;
+  [IntegrationEntity.Clients]: ClientResponseDto;
+  [IntegrationEntity.Contracts]: ContractResponseDto;
+  [IntegrationEntity.Positions]: PositionResponseDto;
+  [IntegrationEntity.PositionCategories]: PositionCategoryResponseDto;
+  [IntegrationEntity.Projects]: ProjectResponseDto;
+  [IntegrationEntity.Teams]: TeamResponseDto;
+  [IntegrationEntity.Users]: UserResponseDto;
+  [IntegrationEntity.UserLeaves]: UserLeaveResponseDto;
+  [IntegrationEntity.Workspaces]: WorkspaceResponseDto;
+  /** A user's working week: its days. */
+  [IntegrationEntity.WorkingTime]: WorkingTimeEntryResponseDto[];
+}
+
 /**
- * One entity of the integrations service: what can be done to it (interfaces.md "Entities handled by
- * the integrations service"), with which bodies, and how it reaches main-api (decisions §7, §8).
+ * The answer for an entity: its response DTO, or a plain body where the entity is known only at run
+ * time (a webhook event names it).
  */
-export interface EntityOperations {
-  entity: IntegrationEntity;
+export type EntityAnswer<E extends IntegrationEntity> = IntegrationEntity extends E
+  ? Body
+  : EntityResponses[E];
+
+/** The response DTO class, in a list (`[Dto]`, as `@ApiProperty({ type: [Dto] })`) for a list answer. */
+export type ResponseType<Answer> = Answer extends readonly (infer Item)[] ? [Type<Item>] : Type<Answer>;
+
+/**
+ * One entity of the integrations service: how it reaches main-api (decisions §7, §8), what it
+ * answers, and the bodies webhook events are validated with.
+ */
+export interface EntityOperations<E extends IntegrationEntity = IntegrationEntity> {
   /** main-api collection, e.g. `/v1/brands`. */
   mainApiPath: string;
   /** Body fields holding another entity's external id (same source), translated to its platform id. */
@@ -38,80 +75,57 @@ export interface EntityOperations {
   /** Where a create goes when it is not `POST {mainApiPath}`, and which platform id it yields. */
   createRequest?: (body: Body) => { method: 'POST' | 'PUT'; path: string; body: Body; platformId?: number };
   deleteRequest?: (platformId: number) => { method: 'PUT' | 'DELETE'; path: string; body?: Body };
-  /** The answer to the caller, from main-api's. */
-  render?: (platformEntity: Body) => Body;
-  singular: string;
-  className: string;
-  createSummary: string;
+  /** The answer to the caller: main-api's, shaped by this DTO (only its fields, its date-times). */
+  response: ResponseType<EntityResponses[E]>;
+  /** Bodies of the operations interfaces.md lists for the entity (webhook events are checked with them). */
   create?: Type;
   update?: Type;
   delete?: true;
-  /** Attach and detach users. */
-  users?: true;
-  /** Assign a position. */
-  position?: true;
 }
 
-/** The one list: the REST routes, the webhook actions and the main-api calls all come from it. */
-const OPERATIONS: readonly EntityOperations[] = [
-  {
-    entity: IntegrationEntity.Brands,
+/** The one list: the main-api calls, the answers and the webhook actions all come from it. */
+export const ENTITY_OPERATIONS: { readonly [E in IntegrationEntity]: EntityOperations<E> } = {
+  [IntegrationEntity.Brands]: {
     mainApiPath: '/v1/brands',
     references: { client_id: IntegrationEntity.Clients },
-    singular: 'brand',
-    className: 'Brands',
-    createSummary: 'Create a brand of a client (client_id: external id)',
+    response: BrandResponseDto,
     create: CreateBrandBody,
     update: UpdateBrandBody,
     delete: true,
   },
-  {
-    entity: IntegrationEntity.Clients,
+  [IntegrationEntity.Clients]: {
     mainApiPath: '/v1/clients',
     references: {},
-    singular: 'client',
-    className: 'Clients',
-    createSummary: 'Create a client',
+    response: ClientResponseDto,
     create: CreateClientBody,
     update: UpdateClientBody,
     delete: true,
   },
-  {
-    entity: IntegrationEntity.Contracts,
+  [IntegrationEntity.Contracts]: {
     mainApiPath: '/v1/contracts',
     references: { client_id: IntegrationEntity.Clients },
-    singular: 'contract',
-    className: 'Contracts',
-    createSummary: 'Create a contract of a client (client_id: external id)',
+    response: ContractResponseDto,
     create: CreateContractBody,
     update: UpdateContractBody,
     delete: true,
-    users: true,
   },
-  {
-    entity: IntegrationEntity.Positions,
+  [IntegrationEntity.Positions]: {
     mainApiPath: '/v1/positions',
     references: { category_id: IntegrationEntity.PositionCategories },
-    singular: 'position',
-    className: 'Positions',
-    createSummary: 'Create a position (category_id: external id)',
+    response: PositionResponseDto,
     create: CreatePositionBody,
     update: UpdatePositionBody,
     delete: true,
   },
-  {
-    entity: IntegrationEntity.PositionCategories,
+  [IntegrationEntity.PositionCategories]: {
     mainApiPath: '/v1/position-categories',
     references: {},
-    singular: 'position category',
-    className: 'PositionCategories',
-    createSummary: 'Create a position category',
+    response: PositionCategoryResponseDto,
     create: CreatePositionCategoryBody,
     update: UpdatePositionCategoryBody,
     delete: true,
   },
-  {
-    entity: IntegrationEntity.Projects,
+  [IntegrationEntity.Projects]: {
     mainApiPath: '/v1/projects',
     references: {
       client_id: IntegrationEntity.Clients,
@@ -119,69 +133,40 @@ const OPERATIONS: readonly EntityOperations[] = [
       pm_id: IntegrationEntity.Users,
       contract_id: IntegrationEntity.Contracts,
     },
-    singular: 'project',
-    className: 'Projects',
-    createSummary:
-      'Create a project (client_id, brand_id, pm_id, contract_id: external ids); 201 with the platform id in id',
+    response: ProjectResponseDto,
     create: CreateProjectBody,
     update: UpdateProjectBody,
     delete: true,
   },
-  {
-    entity: IntegrationEntity.Teams,
+  [IntegrationEntity.Teams]: {
     mainApiPath: '/v1/teams',
     references: {},
-    singular: 'team',
-    className: 'Teams',
-    createSummary: 'Create a team',
+    response: TeamResponseDto,
     create: CreateTeamBody,
     update: UpdateTeamBody,
-    users: true,
   },
-  {
-    entity: IntegrationEntity.Users,
+  [IntegrationEntity.Users]: {
     mainApiPath: '/v1/users',
     references: { user_position_id: IntegrationEntity.Positions },
-    singular: 'user',
-    className: 'Users',
-    createSummary: 'Create a user (user_position_id: external id)',
+    response: UserResponseDto,
     create: CreateUserBody,
     update: UpdateUserBody,
     delete: true,
-    position: true,
   },
-  {
-    entity: IntegrationEntity.UserLeaves,
+  [IntegrationEntity.UserLeaves]: {
     mainApiPath: '/v1/user/leaves',
     references: { userId: IntegrationEntity.Users },
-    singular: 'user leave',
-    className: 'UserLeaves',
-    createSummary:
-      'Create a leave of a user (userId: external id); overlapping leaves are refused by main-api',
+    response: UserLeaveResponseDto,
     create: CreateUserLeaveBody,
   },
-  {
-    entity: IntegrationEntity.Workspaces,
+  [IntegrationEntity.Workspaces]: {
     mainApiPath: '/v1/workspaces',
     references: {},
-    // interfaces.md "Workspace (integrations)": exactly these response fields.
-    render: (workspace) => ({
-      id: workspace.id,
-      name: workspace.name,
-      active: workspace.active,
-      description: workspace.description,
-      company_id: workspace.company_id,
-      created_at: workspace.created_at,
-      updated_at: workspace.updated_at,
-    }),
-    singular: 'workspace',
-    className: 'Workspaces',
-    createSummary: 'Create a workspace',
+    response: WorkspaceResponseDto,
     create: CreateWorkspaceBody,
     update: UpdateWorkspaceBody,
   },
-  {
-    entity: IntegrationEntity.WorkingTime,
+  [IntegrationEntity.WorkingTime]: {
     // A user's working week is one entity here: create sets it, delete empties it. Its platform id
     // is the user's.
     mainApiPath: '/v1/working-time/users',
@@ -197,21 +182,8 @@ const OPERATIONS: readonly EntityOperations[] = [
       path: `/v1/working-time/users/${userId}`,
       body: { entries: [] },
     }),
-    singular: 'working week',
-    className: 'WorkingTime',
-    createSummary: "Set a user's working week (user_id: external id); delete empties it",
+    response: [WorkingTimeEntryResponseDto],
     create: CreateWorkingTimeBody,
     delete: true,
   },
-];
-
-/** By entity; every entity of IntegrationEntity has exactly one entry (checked at start-up). */
-export const ENTITY_OPERATIONS: Readonly<Record<IntegrationEntity, EntityOperations>> = Object.fromEntries(
-  OPERATIONS.map((operations) => [operations.entity, operations]),
-) as Record<IntegrationEntity, EntityOperations>;
-
-for (const entity of Object.values(IntegrationEntity)) {
-  if (!ENTITY_OPERATIONS[entity]) {
-    throw new Error(`integrations: no operations defined for ${entity}`);
-  }
-}
+};

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import {
   CHANGE_ORIGIN_HEADER,
   CHANGE_ORIGIN_SIGNATURE_HEADER,
@@ -12,12 +12,27 @@ import { RequestValidationError } from '@platform/runtime';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { asMainApiError, ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
 import { MappingStore, type MappingKey } from '../mappings/mapping.store';
-import { ENTITY_OPERATIONS, type EntityOperations } from './entity-operations';
+import {
+  ENTITY_OPERATIONS,
+  type EntityAnswer,
+  type EntityOperations,
+  type EntityResponses,
+} from './entity-operations';
+import { shapeAs } from './response-shape';
 
 type Body = Record<string, unknown>;
 type WithSource = { metadata: { source: IntegrationSource } };
 
-const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+/** The answer to a delete: the deleted entity, or only its id when main-api no longer had it. */
+export type DeletedEntityAnswer<E extends IntegrationEntity> = IntegrationEntity extends E
+  ? Body
+  : EntityResponses[E] extends infer Answer
+    ? Answer extends readonly unknown[]
+      ? Answer
+      : Answer extends { id: number }
+        ? Pick<Answer, 'id'> & Partial<Answer>
+        : never
+    : never;
 
 /**
  * Create, update and delete platform entities by an external system's ids (decisions §7). A create
@@ -34,11 +49,11 @@ export class IntegrationWritesService {
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {}
 
-  async create(
-    entity: IntegrationEntity,
+  async create<E extends IntegrationEntity>(
+    entity: E,
     body: WithSource & { id: string },
     caller: CallerContext,
-  ): Promise<Body> {
+  ): Promise<EntityAnswer<E>> {
     const definition = ENTITY_OPERATIONS[entity];
     const key: MappingKey = { source: body.metadata.source, entity, externalId: body.id };
     const mainApiBody = await this.translate(definition, key.source, body);
@@ -67,15 +82,15 @@ export class IntegrationWritesService {
       throw error;
     }
     await this.mappings.complete(reservation, target.platformId ?? Number(created.id));
-    return this.render(definition, created);
+    return this.render(entity, created);
   }
 
-  async update(
-    entity: IntegrationEntity,
+  async update<E extends IntegrationEntity>(
+    entity: E,
     externalId: string,
     body: WithSource,
     caller: CallerContext,
-  ): Promise<Body> {
+  ): Promise<EntityAnswer<E>> {
     const definition = ENTITY_OPERATIONS[entity];
     const platformId = await this.platformIdOf({ source: body.metadata.source, entity, externalId });
     const updated = await this.call(body.metadata.source, {
@@ -84,16 +99,16 @@ export class IntegrationWritesService {
       body: await this.translate(definition, body.metadata.source, body),
       caller,
     });
-    return this.render(definition, updated);
+    return this.render(entity, updated);
   }
 
   /** Deletes the platform entity, then forgets the mapping; an entity already gone is not an error. */
-  async remove(
-    entity: IntegrationEntity,
+  async remove<E extends IntegrationEntity>(
+    entity: E,
     externalId: string,
     source: IntegrationSource,
     caller: CallerContext,
-  ): Promise<Body> {
+  ): Promise<DeletedEntityAnswer<E>> {
     const definition = ENTITY_OPERATIONS[entity];
     const key: MappingKey = { source, entity, externalId };
     const platformId = await this.platformIdOf(key);
@@ -101,7 +116,9 @@ export class IntegrationWritesService {
       method: 'DELETE' as const,
       path: `${definition.mainApiPath}/${platformId}`,
     };
-    let deleted: Body = { id: platformId };
+    // Already gone in main-api: nothing of it is left to answer but its id (or, for an entity that
+    // is a list, nothing).
+    let deleted: unknown = Array.isArray(definition.response) ? [] : { id: platformId };
     try {
       deleted = (await this.call(source, { ...target, caller })) ?? deleted;
     } catch (error) {
@@ -110,17 +127,17 @@ export class IntegrationWritesService {
       }
     }
     await this.mappings.forget(key);
-    return this.render(definition, deleted);
+    return this.render(entity, deleted) as DeletedEntityAnswer<E>;
   }
 
   /** `POST` / `DELETE /{contracts|teams}/{external_id}/users`. */
-  async changeUsers(
-    entity: IntegrationEntity.Contracts | IntegrationEntity.Teams,
+  async changeUsers<E extends IntegrationEntity.Contracts | IntegrationEntity.Teams>(
+    entity: E,
     externalId: string,
     body: WithSource & { users: string[] },
     method: 'POST' | 'DELETE',
     caller: CallerContext,
-  ): Promise<Body> {
+  ): Promise<EntityAnswer<E>> {
     const source = body.metadata.source;
     const platformId = await this.platformIdOf({ source, entity, externalId });
     const userIds = await this.platformIdsOf(source, IntegrationEntity.Users, body.users, 'users');
@@ -130,14 +147,14 @@ export class IntegrationWritesService {
       body: { user_ids: userIds },
       caller,
     });
-    return this.render(ENTITY_OPERATIONS[entity], answer);
+    return this.render(entity, answer);
   }
 
   async assignPosition(
     externalId: string,
     body: WithSource & { position_id: string },
     caller: CallerContext,
-  ): Promise<Body> {
+  ): Promise<EntityAnswer<IntegrationEntity.Users>> {
     const source = body.metadata.source;
     const userId = await this.platformIdOf({ source, entity: IntegrationEntity.Users, externalId });
     const [positionId] = await this.platformIdsOf(
@@ -152,7 +169,7 @@ export class IntegrationWritesService {
       body: { user_position_id: positionId },
       caller,
     });
-    return this.render(ENTITY_OPERATIONS[IntegrationEntity.Users], user);
+    return this.render(IntegrationEntity.Users, user);
   }
 
   private async platformIdOf(key: MappingKey): Promise<number> {
@@ -186,7 +203,7 @@ export class IntegrationWritesService {
 
   /** main-api's body: ours without `metadata` and `id`, references turned into platform ids. */
   private async translate(
-    definition: EntityOperations,
+    definition: Pick<EntityOperations, 'references'>,
     source: IntegrationSource,
     body: Body,
   ): Promise<Body> {
@@ -246,9 +263,13 @@ export class IntegrationWritesService {
     }
   }
 
-  private render(definition: EntityOperations, platformEntity: Body): Body {
-    const rendered = definition.render?.(platformEntity) ?? platformEntity;
-    return isoTimestamps(rendered) as Body;
+  /**
+   * main-api's answer as the entity's response DTO documents it: only its fields, date-times in ISO
+   * 8601 UTC (response-shape.ts), so a field main-api adds later does not leave undocumented.
+   */
+  private render<E extends IntegrationEntity>(entity: E, answer: unknown): EntityAnswer<E> {
+    const response = ENTITY_OPERATIONS[entity].response as Type | [Type];
+    return shapeAs(Array.isArray(response) ? response[0] : response, answer) as EntityAnswer<E>;
   }
 }
 
@@ -260,21 +281,4 @@ function duplicate(key: MappingKey): IntegrationsError {
     `${key.entity}: external id "${key.externalId}" from ${key.source} is already mapped (or being created); ` +
       'update it with PUT, or delete it first',
   );
-}
-
-/** main-api writes `YYYY-MM-DD HH:mm:ss` (UTC); integrations answers ISO 8601 UTC (decisions §5). */
-function isoTimestamps(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return value.map(isoTimestamps);
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([field, inner]) => {
-        const match =
-          typeof inner === 'string' && field.endsWith('_at') ? MAIN_API_TIMESTAMP.exec(inner) : null;
-        return [field, match ? `${match[1]}T${match[2]}.000Z` : isoTimestamps(inner)];
-      }),
-    );
-  }
-  return value;
 }
