@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RetentionPruner } from '@platform/database';
 import { createServiceApp } from '@platform/runtime';
-import { startTestService, TEST_CHANGE_ORIGIN_KEY, type TestService } from '@platform/testing';
+import {
+  OpenApiContract,
+  startTestService,
+  TEST_CHANGE_ORIGIN_KEY,
+  type TestService,
+} from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its change
@@ -285,6 +290,12 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
   });
 
   afterAll(async () => {
+    // Every webhook sent during the file is what the document's `webhooks.change` describes.
+    const contract = await OpenApiContract.of('integrations');
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(
+      receiver.received.flatMap((request) => contract.problemsWithWebhook('change', request.payload)),
+    ).toEqual([]);
     await integrationsDb?.destroy();
     await integrations?.close();
     await receiver?.stop();

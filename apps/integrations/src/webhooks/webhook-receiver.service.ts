@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { Role, type IntegrationSource } from '@platform/contracts';
+import { IntegrationsErrorCode, Role, type IntegrationSource } from '@platform/contracts';
 import {
   findNul,
   normalizeFailure,
@@ -230,13 +230,18 @@ export class WebhookReceiverService {
         kind: 'done',
         outcome: {
           status: 409,
-          body: { event_id: eventId, status: 'processing', message: 'This event is being applied' },
+          // The service's error body, as every refusal: the sender retries later.
+          body: {
+            error: 'ConflictError',
+            message: `Event ${eventId} is being applied; retry later`,
+            code: IntegrationsErrorCode.Generic,
+          },
         },
       };
     }
     return {
       kind: 'done',
-      outcome: { status: known.outcomeStatus ?? 200, body: { ...known.outcome, duplicate: true } },
+      outcome: replayOf(known.outcomeStatus ?? 200, known.outcome ?? {}),
     };
   }
 
@@ -310,4 +315,12 @@ async function validated(dtoClass: new () => object, plain: object): Promise<obj
 
 function fieldError(field: string, message: string): RequestValidationError {
   return new RequestValidationError([{ field, validation: 'webhook', message }]);
+}
+
+/**
+ * The first outcome again: an applied event marked `duplicate: true`, a refusal as it was (an error
+ * body takes no other field).
+ */
+function replayOf(status: number, outcome: object): { status: number; body: object } {
+  return { status, body: status < 300 ? { ...outcome, duplicate: true } : outcome };
 }

@@ -43,4 +43,10 @@ export class WebhookOutcomeDto {
     description: 'The platform id of the entity changed',
   })
   platform_id!: number | null;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'Present on the answer to a delivery of an event already applied (the first outcome again)',
+  })
+  duplicate?: true;
 }
