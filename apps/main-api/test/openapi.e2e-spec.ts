@@ -50,7 +50,7 @@ const OPERATIONS: [string, string, { body?: boolean; response?: boolean }][] = [
   ['delete', '/v1/transactions/{id}', { response: true }],
   ['post', '/v1/user/leaves', { body: true, response: true }],
   ['get', '/v1/user/leaves', { response: true }],
-  ['get', '/v1/working-time/company/with/users', {}],
+  ['get', '/v1/working-time/company/with/users', { response: true }],
   ['get', '/v1/working-time/users/{user_id}', { response: true }],
   ['put', '/v1/working-time/users/{user_id}', { body: true, response: true }],
   ['post', '/v1/projects', { body: true, response: true }],
@@ -70,6 +70,7 @@ const OPERATIONS: [string, string, { body?: boolean; response?: boolean }][] = [
   ['post', '/v1/tasks/{task_id}/attachments/source/{source_type}', { body: true, response: true }],
   ['post', '/v1/hours', { body: true, response: true }],
   ['get', '/v1/hours', { response: true }],
+  ['put', '/v1/hours/{id}', { body: true, response: true }],
   ['delete', '/v1/hours/{id}', { response: true }],
 ];
 
