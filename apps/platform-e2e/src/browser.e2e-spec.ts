@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { BrowserTestApp, type FlowResult } from './browser-test-app';
-import { freePort, RunningService, runToCompletion, type ServiceName } from './service-process';
+import { freePort, RunningService, runToCompletion, stopAll, type ServiceName } from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 /** Generous: the first page of a cold Chromium, and services answering under a parallel `npm test`. */
@@ -150,9 +150,13 @@ describe('a browser app on another origin, in headless Chromium (code + PKCE, CO
   afterAll(async () => {
     await browser?.close();
     await testApp?.close();
-    await Promise.all(services.map((service) => service.stop()));
-    services = [];
-    await database?.drop();
+    try {
+      // Fails the file with every answer that differed from the services' documents.
+      await stopAll(services);
+    } finally {
+      services = [];
+      await database?.drop();
+    }
   });
 
   /** Opens the app, clicks "Sign in": main-api's sign-in page, reached by the app's redirect. */

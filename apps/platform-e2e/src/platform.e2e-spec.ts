@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createTestDatabase, generateTestKeyPair, signTestToken, type TestDatabase } from '@platform/testing';
 import pg from 'pg';
-import { freePort, RunningService, runToCompletion, type ServiceName } from './service-process';
+import { freePort, RunningService, runToCompletion, stopAll, type ServiceName } from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 
@@ -57,8 +57,12 @@ describe('the three services, as built and deployed', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([mainApi, planner, integrations].filter(Boolean).map((service) => service.stop()));
-    await database.drop();
+    try {
+      // Fails the file with every answer that differed from the services' documents.
+      await stopAll([mainApi, planner, integrations].filter(Boolean));
+    } finally {
+      await database.drop();
+    }
   });
 
   it('migrates each schema once; a second run finds nothing pending', async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { ValidatingProxy } from './validating-proxy';
 
 export type ServiceName = 'main-api' | 'planner' | 'integrations';
 
@@ -47,15 +48,20 @@ export function runToCompletion(
   });
 }
 
-/** A running service process on its own port. */
+/**
+ * A running service process, reached at `url` through a proxy that checks each of its answers
+ * against the service's OpenAPI document (validating-proxy.ts). The process listens on a port of its
+ * own; `port` and `url` are the proxy's, so every client (tests, the browser, the other services)
+ * goes through it, and `stop()` fails with the answers that differed from the document.
+ */
 export class RunningService {
   private output = '';
   private readonly exited: Promise<Finished>;
 
   private constructor(
     readonly name: ServiceName,
-    readonly port: number,
     private readonly child: ChildProcess,
+    private readonly proxy: ValidatingProxy,
   ) {
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -64,12 +70,24 @@ export class RunningService {
     );
   }
 
+  /** Starts the service; `fixedPort` is where clients reach it (a restart keeps its address). */
   static async start(name: ServiceName, env: NodeJS.ProcessEnv, fixedPort?: number): Promise<RunningService> {
-    const port = fixedPort ?? (await freePort());
+    const servicePort = await freePort();
+    const proxy = await ValidatingProxy.start(name, fixedPort ?? 0, servicePort);
     const child = spawn(process.execPath, [entryPoint(name, 'main.js')], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      env: {
+        PATH: process.env.PATH,
+        LOG_LEVEL: 'warn',
+        ...env,
+        PORT: String(servicePort),
+        HOST: '127.0.0.1',
+      },
     });
-    return new RunningService(name, port, child);
+    return new RunningService(name, child, proxy);
+  }
+
+  get port(): number {
+    return this.proxy.port;
   }
 
   get url(): string {
@@ -97,12 +115,29 @@ export class RunningService {
     throw new Error(`${this.name} was not ready within ${timeoutMs} ms: ${this.output}`);
   }
 
-  /** SIGTERM, as Kubernetes sends it; resolves with how the process ended. */
+  /**
+   * SIGTERM, as Kubernetes sends it; resolves with how the process ended, then closes the proxy,
+   * which rejects when answers differed from the document.
+   */
   async stop(): Promise<Finished> {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       this.child.kill('SIGTERM');
     }
-    return this.exited;
+    const finished = await this.exited;
+    await this.proxy.close();
+    return finished;
+  }
+}
+
+/** Stops every service, and fails with what all their proxies found (not just the first). */
+export async function stopAll(services: RunningService[]): Promise<void> {
+  const failures = (await Promise.allSettled(services.map((service) => service.stop()))).flatMap((result) =>
+    result.status === 'rejected'
+      ? [result.reason instanceof Error ? result.reason.message : String(result.reason)]
+      : [],
+  );
+  if (failures.length > 0) {
+    throw new Error(failures.join('\n\n'));
   }
 }
 
