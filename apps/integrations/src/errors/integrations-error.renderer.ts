@@ -44,6 +44,8 @@ function nameAndCodeFor(kind: FailureKind): [IntegrationsErrorName, Integrations
       return ['TooManyRequestsError', IntegrationsErrorCode.Generic];
     case 'upstream_unavailable':
       return ['MainApiUnavailableError', IntegrationsErrorCode.ApiRequest];
+    case 'shutting_down':
+      return ['ServiceUnavailableError', IntegrationsErrorCode.Generic];
     case 'database':
       return ['DatabaseError', IntegrationsErrorCode.Query];
     case 'internal':

@@ -46,6 +46,7 @@ function codeFor(kind: FailureKind): MainApiErrorCode {
     case 'rate_limited':
       return MainApiErrorCode.RateLimited;
     case 'upstream_unavailable':
+    case 'shutting_down':
       return MainApiErrorCode.ServiceUnavailable;
     case 'database':
     case 'internal':

@@ -50,6 +50,8 @@ function errorNameFor(kind: FailureKind): PlannerErrorName {
       return 'TooManyRequestsError';
     case 'upstream_unavailable':
       return 'MainApiUnavailableError';
+    case 'shutting_down':
+      return 'ServiceUnavailableError';
     case 'database':
     case 'internal':
       return 'InternalServerError';

@@ -758,6 +758,7 @@ export interface components {
         | 'TooManyRequestsError'
         | 'MainApiUnavailableError'
         | 'MainApiError'
+        | 'ServiceUnavailableError'
         | 'DatabaseError'
         | 'InternalServerError'
         | 'ExternalIdNotFoundError'

@@ -176,6 +176,7 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'MainApiUnavailableError'
+        | 'ServiceUnavailableError'
         | 'InternalServerError';
       /** @example `to` must be after `from` */
       message: string;

@@ -20,6 +20,7 @@ export const PLANNER_ERROR_NAMES = [
   'UnprocessableEntityError',
   'TooManyRequestsError',
   'MainApiUnavailableError',
+  'ServiceUnavailableError',
   'InternalServerError',
 ] as const;
 export type PlannerErrorName = (typeof PLANNER_ERROR_NAMES)[number];
@@ -35,6 +36,7 @@ export const INTEGRATIONS_ERROR_NAMES = [
   'TooManyRequestsError',
   'MainApiUnavailableError',
   'MainApiError',
+  'ServiceUnavailableError',
   'DatabaseError',
   'InternalServerError',
   'ExternalIdNotFoundError',

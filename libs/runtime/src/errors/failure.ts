@@ -23,6 +23,8 @@ export type FailureKind =
   | 'unprocessable'
   | 'rate_limited'
   | 'upstream_unavailable'
+  /** This replica is shutting down (503): the client retries, and reaches another one. */
+  | 'shutting_down'
   | 'database'
   | 'internal';
 

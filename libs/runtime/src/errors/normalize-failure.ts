@@ -3,7 +3,7 @@ import { QueryFailedError, TypeORMError } from 'typeorm';
 import { databaseFailure } from './database-failure';
 import type { FailureKind, NormalizedFailure } from './failure';
 import { RequestValidationError } from './request-validation.error';
-import { UpstreamUnavailableError } from './upstream-unavailable.error';
+import { ShuttingDownError, UpstreamUnavailableError } from './upstream-unavailable.error';
 
 const KIND_BY_STATUS: Partial<Record<number, FailureKind>> = {
   [HttpStatus.BAD_REQUEST]: 'malformed_request',
@@ -59,6 +59,9 @@ export function normalizeFailure(exception: unknown): NormalizedFailure {
       message: exception.message,
       fieldErrors: exception.fieldErrors,
     };
+  }
+  if (exception instanceof ShuttingDownError) {
+    return { kind: 'shutting_down', status: 503, message: exception.message, retryAfterSeconds: 1 };
   }
   if (exception instanceof UpstreamUnavailableError) {
     return { kind: 'upstream_unavailable', status: 503, message: exception.message };

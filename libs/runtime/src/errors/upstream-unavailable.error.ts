@@ -8,3 +8,11 @@ export class UpstreamUnavailableError extends Error {
     this.name = 'UpstreamUnavailableError';
   }
 }
+
+/** A request that reached a replica after it began to shut down. */
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('This replica is shutting down; retry the request');
+    this.name = 'ShuttingDownError';
+  }
+}

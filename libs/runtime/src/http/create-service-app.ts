@@ -8,6 +8,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { fastifyTrustProxy } from '../config/trust-proxy.setting';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
+import { ShuttingDownError } from '../errors/upstream-unavailable.error';
 import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { logCompletedRequests } from '../logging/request-log';
@@ -44,7 +45,8 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     },
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Answered by the onRequest hook below, in the service's own error body.
+    return503OnClosing: false,
     // Only the proxies the deployment names: trusting any sender let a caller choose its own IP.
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
   });
@@ -79,6 +81,16 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing) {
+      // A request that arrives on a kept-alive connection while draining: 503 in the service's body
+      // (Fastify's own would be a body no document describes), the client retries elsewhere.
+      const { status, body, retryAfterSeconds } = filter.toResponse(new ShuttingDownError(), request);
+      void reply
+        .status(status)
+        .header('retry-after', String(retryAfterSeconds ?? 1))
+        .send(body);
+      return;
+    }
     done();
   });
   // Once, right after parsing and before anything that walks the body recursively or per item.
