@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 /** A brand as integrations answers it: main-api's brand, timestamps in ISO 8601 UTC. */
 export class BrandResponseDto {
@@ -28,7 +29,4 @@ export class BrandResponseDto {
 }
 
 /** The answer to a delete: the deleted brand, or only its id when main-api no longer had it. */
-export class DeletedBrandResponseDto extends IntersectionType(
-  PickType(BrandResponseDto, ['id'] as const),
-  PartialType(OmitType(BrandResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedBrandResponseDto extends DeletedResponseOf(BrandResponseDto) {}

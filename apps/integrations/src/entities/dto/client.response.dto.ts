@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 /** A client as integrations answers it: main-api's client, timestamps in ISO 8601 UTC. */
 export class ClientResponseDto {
@@ -40,7 +41,4 @@ export class ClientResponseDto {
 }
 
 /** The answer to a delete: the deleted client, or only its id when main-api no longer had it. */
-export class DeletedClientResponseDto extends IntersectionType(
-  PickType(ClientResponseDto, ['id'] as const),
-  PartialType(OmitType(ClientResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedClientResponseDto extends DeletedResponseOf(ClientResponseDto) {}

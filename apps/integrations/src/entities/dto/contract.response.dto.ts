@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 export class ContractCurrencyResponseDto {
   @ApiProperty({ type: 'integer', example: 1 })
@@ -81,7 +82,4 @@ export class ContractResponseDto {
 }
 
 /** The answer to a delete: the deleted contract, or only its id when main-api no longer had it. */
-export class DeletedContractResponseDto extends IntersectionType(
-  PickType(ContractResponseDto, ['id'] as const),
-  PartialType(OmitType(ContractResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedContractResponseDto extends DeletedResponseOf(ContractResponseDto) {}

@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 /** A position category as integrations answers it: main-api's, timestamps in ISO 8601 UTC. */
 export class PositionCategoryResponseDto {
@@ -16,7 +17,4 @@ export class PositionCategoryResponseDto {
 }
 
 /** The answer to a delete: the deleted category, or only its id when main-api no longer had it. */
-export class DeletedPositionCategoryResponseDto extends IntersectionType(
-  PickType(PositionCategoryResponseDto, ['id'] as const),
-  PartialType(OmitType(PositionCategoryResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedPositionCategoryResponseDto extends DeletedResponseOf(PositionCategoryResponseDto) {}

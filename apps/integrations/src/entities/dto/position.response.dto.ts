@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 /** A position as integrations answers it: main-api's position, timestamps in ISO 8601 UTC. */
 export class PositionResponseDto {
@@ -22,7 +23,4 @@ export class PositionResponseDto {
 }
 
 /** The answer to a delete: the deleted position, or only its id when main-api no longer had it. */
-export class DeletedPositionResponseDto extends IntersectionType(
-  PickType(PositionResponseDto, ['id'] as const),
-  PartialType(OmitType(PositionResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedPositionResponseDto extends DeletedResponseOf(PositionResponseDto) {}

@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 const DATE_TIME = { type: String, format: 'date-time', example: '2026-11-22T10:15:00.000Z' } as const;
 
@@ -237,7 +238,4 @@ export class ProjectResponseDto {
  * The answer to a delete: main-api keeps projects (it has no project delete), so the answer is the
  * platform id whose mapping was removed; the other fields appear only if main-api answers them.
  */
-export class DeletedProjectResponseDto extends IntersectionType(
-  PickType(ProjectResponseDto, ['id'] as const),
-  PartialType(OmitType(ProjectResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedProjectResponseDto extends DeletedResponseOf(ProjectResponseDto) {}

@@ -1,4 +1,5 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { DeletedResponseOf } from './deleted-response';
 
 /** A user as integrations answers it: main-api's user (decisions §8), timestamps in ISO 8601 UTC. */
 export class UserResponseDto {
@@ -64,7 +65,4 @@ export class UserResponseDto {
 }
 
 /** The answer to a delete: the deleted user, or only its id when main-api no longer had it. */
-export class DeletedUserResponseDto extends IntersectionType(
-  PickType(UserResponseDto, ['id'] as const),
-  PartialType(OmitType(UserResponseDto, ['id'] as const), { skipNullProperties: false }),
-) {}
+export class DeletedUserResponseDto extends DeletedResponseOf(UserResponseDto) {}
