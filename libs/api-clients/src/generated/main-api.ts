@@ -1343,8 +1343,12 @@ export interface components {
        * @example ada@agency.example
        */
       email: string;
-      /** @example 4 */
-      role_id: number;
+      /**
+       * @description 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client
+       * @example 4
+       * @enum {integer}
+       */
+      role_id: 1 | 2 | 3 | 4 | 5 | 6;
       /** @example 3 */
       user_position_id: number | null;
       /**
@@ -1388,8 +1392,9 @@ export interface components {
       /**
        * @description 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client
        * @example 4
+       * @enum {integer}
        */
-      role_id: number;
+      role_id: 1 | 2 | 3 | 4 | 5 | 6;
       /** @description Lets the user log in with the password grant; 12 to 200 characters */
       password?: string;
       /**
@@ -1428,8 +1433,9 @@ export interface components {
       /**
        * @description 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client
        * @example 4
+       * @enum {integer}
        */
-      role_id?: number;
+      role_id?: 1 | 2 | 3 | 4 | 5 | 6;
       /**
        * @description Unified position id
        * @example 3

@@ -8,6 +8,7 @@ import {
   ListQueryDto,
   MayBeAbsent,
   MayBeAbsentOrNull,
+  ROLE_IDS,
 } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -41,6 +42,8 @@ export class CreateUserDto {
   email!: string;
 
   @ApiProperty({
+    type: 'integer',
+    enum: [...ROLE_IDS],
     example: 4,
     description: '1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
   })
@@ -121,7 +124,12 @@ export class UserDto {
   @ApiProperty({ ...API_EMAIL, example: 'ada@agency.example' })
   email!: string;
 
-  @ApiProperty({ example: 4 })
+  @ApiProperty({
+    type: 'integer',
+    enum: [...ROLE_IDS],
+    example: 4,
+    description: '1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
+  })
   role_id!: number;
 
   @ApiProperty({ example: 3, nullable: true, type: Number })
