@@ -1,17 +1,21 @@
-import { HttpStatus } from '@nestjs/common';
 import { constraintViolationOf } from '@platform/database';
+import { BusinessRuleError, type MainApiError } from './main-api.errors';
 
 /**
  * The one place where main-api's database constraints become named API errors: the constraint holds
  * under concurrency, and its violation answers as the business rule it enforces (422, AC004).
+ * Constraints not listed here get the generic database answer (libs/runtime).
  */
-const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
-  users_email_lower_key: 'A user with this e-mail already exists',
-  user_leaves_no_overlap: 'The leave overlaps another leave of the same user',
-};
+const CONSTRAINT_ERRORS: ReadonlyMap<string, () => MainApiError> = new Map([
+  ['users_email_lower_key', () => new BusinessRuleError('A user with this e-mail already exists')],
+  [
+    'user_leaves_no_overlap',
+    () => new BusinessRuleError('The leave overlaps another leave of the same user'),
+  ],
+]);
 
-export function businessRuleOf(exception: unknown): { status: number; message: string } | undefined {
+/** The named error a violated constraint stands for, if main-api names it. */
+export function constraintErrorOf(exception: unknown): MainApiError | undefined {
   const violation = constraintViolationOf(exception);
-  const message = violation ? CONSTRAINT_MESSAGES[violation.constraint] : undefined;
-  return message ? { status: HttpStatus.UNPROCESSABLE_ENTITY, message } : undefined;
+  return violation ? CONSTRAINT_ERRORS.get(violation.constraint)?.() : undefined;
 }

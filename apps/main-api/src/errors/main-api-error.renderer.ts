@@ -1,30 +1,25 @@
 import { MAIN_API_ERROR_NAME, MainApiErrorCode } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
-import { businessRuleOf } from './constraint-errors';
-import { InvalidAttachmentSourceError } from './invalid-attachment-source.error';
+import { constraintErrorOf } from './constraint-errors';
+import { MainApiError } from './main-api.errors';
 
 /** Every main-api failure as `{status, name: "PlatformCustomError", code, message, errors?}` (docs/spec/decisions.md §4). */
 export function renderMainApiError(normalized: NormalizedFailure, exception: unknown): RenderedError {
-  const rule = businessRuleOf(exception);
-  const failure: NormalizedFailure = rule
-    ? { kind: 'unprocessable', status: rule.status, message: rule.message }
-    : normalized;
-  const code =
-    exception instanceof InvalidAttachmentSourceError
-      ? MainApiErrorCode.InvalidAttachmentSource
-      : codeFor(failure.kind);
+  const named = exception instanceof MainApiError ? exception : constraintErrorOf(exception);
+  const { status, code, message, fieldErrors } = named ?? { ...normalized, code: codeFor(normalized.kind) };
   return {
-    status: failure.status,
+    status,
     body: {
-      status: failure.status,
+      status,
       name: MAIN_API_ERROR_NAME,
       code,
-      message: failure.message,
-      ...(failure.fieldErrors ? { errors: failure.fieldErrors } : {}),
+      message,
+      ...(fieldErrors ? { errors: fieldErrors } : {}),
     },
   };
 }
 
+/** The code of a failure no feature named: framework, validation and database errors. */
 function codeFor(kind: FailureKind): MainApiErrorCode {
   switch (kind) {
     case 'validation':

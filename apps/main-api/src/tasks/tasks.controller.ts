@@ -11,9 +11,9 @@ import {
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
-import { InvalidAttachmentSourceError } from '../errors/invalid-attachment-source.error';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
 import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
+import { InvalidAttachmentSourceError } from './tasks.errors';
 import { TasksService } from './tasks.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
