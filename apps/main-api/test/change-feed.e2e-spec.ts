@@ -339,7 +339,10 @@ describe('main-api change feed (e2e)', () => {
     const fromStart = await feed('0');
 
     expect(expired.statusCode).toBe(410);
-    expect(expired.json<{ message: string }>().message).toContain('CursorExpiredError');
+    expect(expired.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'AC003',
+      message: expect.stringContaining('CursorExpiredError'),
+    });
     expect(fromStart.data.map((event) => event.id)).toEqual([kept]);
     expect(fromStart.data.map((event) => event.id)).not.toContain(clientId);
     // The other company's events are not touched by this company's watermark.

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -9,6 +9,7 @@ import {
 import { Client } from '../clients/client.entity';
 import { Brand } from './brand.entity';
 import { BrandDto, type CreateBrandDto, type UpdateBrandDto } from './dto/brand.dto';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const BRAND_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -43,7 +44,7 @@ export class BrandsService {
   async get(id: number): Promise<Brand> {
     const brand = await this.brands.findById(id);
     if (!brand) {
-      throw new NotFoundException(`Brand ${id} not found`);
+      throw new ResourceNotFoundError(`Brand ${id}`);
     }
     return brand;
   }

@@ -1,8 +1,9 @@
-import { GoneException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
 import { DataSource } from 'typeorm';
 import { ChangeEvent, ChangeFeedWatermark } from './change-event.entity';
+import { CursorExpiredError } from './change-feed.errors';
 import { ChangeEventDto, type ChangeFeedPageDto, type ChangeFeedQueryDto } from './dto/change-feed.dto';
 
 /** The company's change feed, read in cursor order (the events are written by database triggers). */
@@ -32,10 +33,7 @@ export class ChangeFeedService {
       .findOneBy({ companyId: this.principals.companyId() });
     // A consumer behind the retention window would silently miss what was pruned: tell it instead.
     if (after !== '0' && watermark && BigInt(after) < BigInt(watermark.prunedThrough)) {
-      throw new GoneException(
-        `CursorExpiredError: events up to cursor ${watermark.prunedThrough} are past the retention period; ` +
-          'read again from after=0 and reconcile',
-      );
+      throw new CursorExpiredError(watermark.prunedThrough);
     }
     return {
       data: events.map((event) => ChangeEventDto.from(event)),

@@ -1,5 +1,4 @@
 import {
-  ForbiddenException,
   Inject,
   Injectable,
   type CanActivate,
@@ -13,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { ClsService } from 'nestjs-cls';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
+import { AccessDeniedError } from '../errors/main-api.errors';
 
 const ORIGIN_KEY = Symbol('platform:change-origin');
 
@@ -55,7 +55,7 @@ export class ChangeOriginGuard implements CanActivate {
         typeof authorization !== 'string' ||
         !isChangeOriginSignedBy(this.env.CHANGE_ORIGIN_KEY, origin, authorization, signature)
       ) {
-        throw new ForbiddenException('X-Change-Origin is reserved to the integrations service');
+        throw new AccessDeniedError('X-Change-Origin is reserved to the integrations service');
       }
       this.cls.set(ORIGIN_KEY, origin);
     }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -9,6 +9,7 @@ import {
 import { Client } from './client.entity';
 import { ClientDto } from './dto/client.dto';
 import type { CreateClientDto, UpdateClientDto } from './dto/create-client.dto';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const CLIENT_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -45,7 +46,7 @@ export class ClientsService {
   async get(id: number): Promise<Client> {
     const client = await this.clients.findById(id);
     if (!client) {
-      throw new NotFoundException(`Client ${id} not found`);
+      throw new ResourceNotFoundError(`Client ${id}`);
     }
     return client;
   }

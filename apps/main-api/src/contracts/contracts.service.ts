@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -12,6 +12,7 @@ import { UserMemberships } from '../users/user-memberships';
 import { ContractMember } from './contract-member.entity';
 import { Contract } from './contract.entity';
 import { ContractDto, type CreateContractDto, type UpdateContractDto } from './dto/contract.dto';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const CONTRACT_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -63,7 +64,7 @@ export class ContractsService {
     const query = this.withDetails().andWhere('contract.id = :id', { id });
     const contract = await (options.withDeleted ? query.withDeleted() : query).getOne();
     if (!contract) {
-      throw new NotFoundException(`Contract ${id} not found`);
+      throw new ResourceNotFoundError(`Contract ${id}`);
     }
     return contract;
   }

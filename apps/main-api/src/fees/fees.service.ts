@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -10,6 +10,7 @@ import { RequestValidationError } from '@platform/runtime';
 import { Client } from '../clients/client.entity';
 import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
 import { Fee, FEE_STATUSES } from './fee.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const FEE_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -60,7 +61,7 @@ export class FeesService {
   async get(clientId: number, id: number): Promise<Fee> {
     const [fee] = await this.fees.find({ where: { id, clientId }, take: 1 });
     if (!fee) {
-      throw new NotFoundException(`Fee ${id} of client ${clientId} not found`);
+      throw new ResourceNotFoundError(`Fee ${id} of client ${clientId}`);
     }
     return fee;
   }
@@ -85,7 +86,7 @@ export class FeesService {
 
   private async requireClient(clientId: number): Promise<void> {
     if (!(await this.clients.findById(clientId))) {
-      throw new NotFoundException(`Client ${clientId} not found`);
+      throw new ResourceNotFoundError(`Client ${clientId}`);
     }
   }
 }

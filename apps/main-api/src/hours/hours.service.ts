@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, Role, type ListQueryDto, type Paginated } from '@platform/contracts';
 import {
@@ -14,6 +14,7 @@ import { Task } from '../tasks/task.entity';
 import { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
 import { TimeEntry } from './time-entry.entity';
+import { AccessDeniedError, ResourceNotFoundError } from '../errors/main-api.errors';
 
 const HOUR_FILTERS: FilterDefinitions = {
   user_id: { kind: 'integer', column: 'user_id' },
@@ -85,7 +86,7 @@ export class HoursService {
   async get(id: number): Promise<TimeEntry> {
     const entry = await this.entries.findById(id);
     if (!entry) {
-      throw new NotFoundException(`Time entry ${id} not found`);
+      throw new ResourceNotFoundError(`Time entry ${id}`);
     }
     return entry;
   }
@@ -100,7 +101,7 @@ export class HoursService {
   private assertMayLogFor(userId: number): void {
     const principal = this.principals.get();
     if (!LOGS_FOR_OTHERS.has(principal.roleId) && principal.userId !== userId) {
-      throw new ForbiddenException('Your role may only log your own hours');
+      throw new AccessDeniedError('Your role may only log your own hours');
     }
   }
 

@@ -1,5 +1,6 @@
-import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { BusinessRuleError, ConflictError } from '../errors/main-api.errors';
 
 export type IdempotencyStart =
   { kind: 'first'; recordId: string } | { kind: 'replay'; statusCode: number; body: unknown };
@@ -45,17 +46,13 @@ export class IdempotencyStore {
     );
     if (!existing) {
       // Removed between the two statements (its first request failed): the caller may retry.
-      throw new ConflictException('A request with this Idempotency-Key just failed; retry it');
+      throw new ConflictError('A request with this Idempotency-Key just failed; retry it');
     }
     if (existing.request_hash !== requestHash) {
-      throw new UnprocessableEntityException(
-        'This Idempotency-Key was already used with a different request',
-      );
+      throw new BusinessRuleError('This Idempotency-Key was already used with a different request');
     }
     if (existing.status_code === null) {
-      throw new ConflictException(
-        'A request with this Idempotency-Key is still being processed; retry shortly',
-      );
+      throw new ConflictError('A request with this Idempotency-Key is still being processed; retry shortly');
     }
     return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
   }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -9,6 +9,7 @@ import {
 } from '@platform/database';
 import { LabelDto, type CreateLabelDto, type UpdateLabelDto } from './dto/label.dto';
 import { Label, LABEL_MODELS, type LabelModel } from './label.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const LABEL_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -51,7 +52,7 @@ export class LabelsService {
   async get(id: number): Promise<Label> {
     const label = await this.labels.findById(id);
     if (!label) {
-      throw new NotFoundException(`Label ${id} not found`);
+      throw new ResourceNotFoundError(`Label ${id}`);
     }
     return label;
   }

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, MAX_UNPAGED_RESULTS, Role } from '@platform/contracts';
 import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
@@ -7,6 +7,7 @@ import { RequestValidationError } from '@platform/runtime';
 import { User } from '../users/user.entity';
 import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
 import { UserLeave } from './user-leave.entity';
+import { AccessDeniedError } from '../errors/main-api.errors';
 
 const MANAGES_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
@@ -37,7 +38,7 @@ export class LeavesService {
   async create(body: CreateUserLeaveDto): Promise<UserLeave> {
     const principal = this.principals.get();
     if (!MANAGES_OTHERS.has(principal.roleId) && principal.userId !== body.userId) {
-      throw new ForbiddenException('Your role may only create your own leaves');
+      throw new AccessDeniedError('Your role may only create your own leaves');
     }
     const start = new Date(body.start);
     const end = new Date(body.end);

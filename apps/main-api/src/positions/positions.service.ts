@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -16,6 +16,7 @@ import {
 } from './dto/position.dto';
 import { PositionCategory } from './position-category.entity';
 import { Position } from './position.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const POSITION_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -51,7 +52,7 @@ export class PositionsService {
   async getPosition(id: number): Promise<Position> {
     const position = await this.positionQuery().andWhere('position.id = :id', { id }).getOne();
     if (!position) {
-      throw new NotFoundException(`Position ${id} not found`);
+      throw new ResourceNotFoundError(`Position ${id}`);
     }
     return position;
   }
@@ -90,7 +91,7 @@ export class PositionsService {
   async getCategory(id: number): Promise<PositionCategory> {
     const category = await this.categories.findById(id);
     if (!category) {
-      throw new NotFoundException(`Position category ${id} not found`);
+      throw new ResourceNotFoundError(`Position category ${id}`);
     }
     return category;
   }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -11,6 +11,7 @@ import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { ProductDto, type CreateProductDto, type UpdateProductDto } from './dto/product.dto';
 import { Product } from './product.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const PRODUCT_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -44,7 +45,7 @@ export class ProductsService {
   async get(id: number): Promise<Product> {
     const product = await this.products.findById(id);
     if (!product) {
-      throw new NotFoundException(`Product ${id} not found`);
+      throw new ResourceNotFoundError(`Product ${id}`);
     }
     return product;
   }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
@@ -18,6 +18,7 @@ import {
 } from './dto/ratecard.dto';
 import { RatecardPrice } from './ratecard-price.entity';
 import { Ratecard } from './ratecard.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const RATECARD_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -60,7 +61,7 @@ export class RatecardsService {
   async get(id: number): Promise<Ratecard> {
     const ratecard = await this.withPrices().andWhere('ratecard.id = :id', { id }).getOne();
     if (!ratecard) {
-      throw new NotFoundException(`Ratecard ${id} not found`);
+      throw new ResourceNotFoundError(`Ratecard ${id}`);
     }
     return ratecard;
   }

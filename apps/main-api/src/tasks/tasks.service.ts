@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, TaskStatus, type ListQueryDto, type Paginated } from '@platform/contracts';
 import {
@@ -14,6 +14,7 @@ import { referenceProblem } from './attachment-links';
 import { TaskDto, type CreateAttachmentDto, type CreateTaskDto, type UpdateTaskDto } from './dto/task.dto';
 import { TaskAttachment, type AttachmentSource } from './task-attachment.entity';
 import { Task } from './task.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const TASK_FILTERS: FilterDefinitions = {
   project_id: { kind: 'integer', column: 'project_id' },
@@ -57,7 +58,7 @@ export class TasksService {
   async get(id: number): Promise<Task> {
     const task = await this.tasks.findById(id);
     if (!task) {
-      throw new NotFoundException(`Task ${id} not found`);
+      throw new ResourceNotFoundError(`Task ${id}`);
     }
     return task;
   }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -10,6 +10,7 @@ import { UserMemberships } from '../users/user-memberships';
 import { TeamDto, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto';
 import { TeamMember } from './team-member.entity';
 import { Team } from './team.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const TEAM_FILTERS: FilterDefinitions = { name: { kind: 'text', column: 'name' } };
 
@@ -36,7 +37,7 @@ export class TeamsService {
   async get(id: number): Promise<Team> {
     const team = await this.withMembers().andWhere('team.id = :id', { id }).getOne();
     if (!team) {
-      throw new NotFoundException(`Team ${id} not found`);
+      throw new ResourceNotFoundError(`Team ${id}`);
     }
     return team;
   }

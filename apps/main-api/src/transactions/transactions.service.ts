@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -10,6 +10,7 @@ import { RequestValidationError } from '@platform/runtime';
 import { Client } from '../clients/client.entity';
 import { TransactionDto, type CreateTransactionDto } from './dto/transaction.dto';
 import { Transaction, TRANSACTION_TYPES } from './transaction.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const TRANSACTION_FILTERS: FilterDefinitions = {
   client_id: { kind: 'integer', column: 'client_id' },
@@ -62,7 +63,7 @@ export class TransactionsService {
   async get(id: number): Promise<Transaction> {
     const transaction = await this.transactions.findById(id);
     if (!transaction) {
-      throw new NotFoundException(`Transaction ${id} not found`);
+      throw new ResourceNotFoundError(`Transaction ${id}`);
     }
     return transaction;
   }

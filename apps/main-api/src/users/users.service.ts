@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   TenantRepositoryFactory,
   paginate,
@@ -14,6 +14,7 @@ import { Client } from '../clients/client.entity';
 import { Position } from '../positions/position.entity';
 import { refusalToCreate, refusalToDelete, refusalToUpdate, type Grantor } from './role-grants';
 import { User } from './user.entity';
+import { AccessDeniedError, ResourceNotFoundError } from '../errors/main-api.errors';
 
 const USER_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: "{alias}.first_name || ' ' || {alias}.last_name" },
@@ -110,7 +111,7 @@ export class UsersService {
   async get(id: number): Promise<User> {
     const user = await this.withPosition().andWhere('u.id = :id', { id }).getOne();
     if (!user) {
-      throw new NotFoundException(`User ${id} not found`);
+      throw new ResourceNotFoundError(`User ${id}`);
     }
     return user;
   }
@@ -152,7 +153,7 @@ export class UsersService {
 
 function refuseIf(refusal: string | undefined): void {
   if (refusal !== undefined) {
-    throw new ForbiddenException(refusal);
+    throw new AccessDeniedError(refusal);
   }
 }
 

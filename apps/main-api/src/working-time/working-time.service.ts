@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
@@ -6,6 +6,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { User } from '../users/user.entity';
 import type { ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 /**
  * A week answer's values, selected straight into WorkingTimeEntryDto's fields: making entities of
@@ -109,7 +110,7 @@ export class WorkingTimeService {
 
   private async requireUser(userId: number): Promise<void> {
     if (!(await this.users.findById(userId))) {
-      throw new NotFoundException(`User ${userId} not found`);
+      throw new ResourceNotFoundError(`User ${userId}`);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
   paginate,
@@ -8,6 +8,7 @@ import {
 } from '@platform/database';
 import { WorkspaceDto, type CreateWorkspaceDto, type UpdateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const WORKSPACE_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
@@ -43,7 +44,7 @@ export class WorkspacesService {
   async get(id: number): Promise<Workspace> {
     const workspace = await this.workspaces.findById(id);
     if (!workspace) {
-      throw new NotFoundException(`Workspace ${id} not found`);
+      throw new ResourceNotFoundError(`Workspace ${id}`);
     }
     return workspace;
   }
