@@ -12,7 +12,8 @@ import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse
 import { ParseIdPipe } from '@platform/runtime';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
-import { ProjectsService } from './projects.service';
+import { ProjectReads } from './project-reads';
+import { ProjectWrites } from './project-writes';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const BUSINESS_RULES =
@@ -21,7 +22,10 @@ const BUSINESS_RULES =
 @ApiTags('projects')
 @Controller('projects')
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly reads: ProjectReads,
+    private readonly writes: ProjectWrites,
+  ) {}
 
   @Post()
   @Idempotent()
@@ -33,7 +37,7 @@ export class ProjectsController {
   @ApiCreatedResponse({ type: ProjectDetailDto })
   @ApiUnprocessableEntityResponse({ type: MainApiErrorBodyDto })
   async create(@Body() body: CreateProjectDto): Promise<ProjectDetailDto> {
-    return this.projects.detail(await this.projects.create(body));
+    return this.reads.detail(await this.writes.create(body));
   }
 
   @Get()
@@ -44,7 +48,7 @@ export class ProjectsController {
   })
   @ApiPaginatedResponse(ProjectDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
-    return this.projects.list(query);
+    return this.reads.list(query);
   }
 
   @Get('search-by-name/:project_name')
@@ -52,7 +56,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Projects whose name contains the text (case-insensitive), at most 50' })
   @ApiOkResponse({ type: [ProjectDto] })
   searchByName(@Param() params: SearchByNameParamsDto): Promise<ProjectDto[]> {
-    return this.projects.searchByName(params.project_name);
+    return this.reads.searchByName(params.project_name);
   }
 
   @Get(':project_id')
@@ -64,7 +68,7 @@ export class ProjectsController {
   @ApiOkResponse({ type: ProjectDetailDto })
   @ApiNotFoundResponse({ type: MainApiErrorBodyDto })
   detail(@Param('project_id', ParseIdPipe) id: number): Promise<ProjectDetailDto> {
-    return this.projects.detail(id);
+    return this.reads.detail(id);
   }
 
   @Put(':project_id')
@@ -80,6 +84,6 @@ export class ProjectsController {
     @Param('project_id', ParseIdPipe) id: number,
     @Body() body: UpdateProjectDto,
   ): Promise<ProjectDetailDto> {
-    return this.projects.detail(await this.projects.update(id, body));
+    return this.reads.detail(await this.writes.update(id, body));
   }
 }

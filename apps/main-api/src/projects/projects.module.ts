@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ProjectReads } from './project-reads';
+import { ProjectReferences } from './project-references';
+import { ProjectWrites } from './project-writes';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
 
-@Module({ controllers: [ProjectsController], providers: [ProjectsService], exports: [ProjectsService] })
+@Module({
+  controllers: [ProjectsController],
+  providers: [ProjectReads, ProjectReferences, ProjectWrites, ProjectsService],
+  exports: [ProjectsService],
+})
 export class ProjectsModule {}
