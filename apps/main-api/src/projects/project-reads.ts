@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { Role, type ListQueryDto, type Paginated } from '@platform/contracts';
 import {
@@ -20,6 +20,7 @@ import {
 } from './project-figures';
 import { PROJECT_FILTERS, withClientName, withRelations } from './project-queries';
 import { containsPattern } from './project-rules';
+import { ResourceNotFoundError } from '../errors/main-api.errors';
 import { Project } from './project.entity';
 
 const SEARCH_LIMIT = 50;
@@ -145,7 +146,7 @@ export class ProjectReads {
           ? null
           : await this.ownClientProjectById.one({ id, ownClientId });
     if (!project) {
-      throw new NotFoundException(`Project ${id} not found`);
+      throw new ResourceNotFoundError(`Project ${id}`);
     }
     return project;
   }

@@ -1,4 +1,4 @@
-import { UnprocessableEntityException } from '@nestjs/common';
+import { BusinessRuleError } from '../errors/main-api.errors';
 import { RequestValidationError } from '@platform/runtime';
 import {
   applyProjectFields,
@@ -31,7 +31,7 @@ describe('project rules', () => {
     it('refuses two estimation modes at once', () => {
       expect(() =>
         checkEstimationAndIncome(project({ estimatedByPosition: true, estimationByCategories: true })),
-      ).toThrow(UnprocessableEntityException);
+      ).toThrow(BusinessRuleError);
     });
 
     it.each([

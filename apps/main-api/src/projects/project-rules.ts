@@ -1,4 +1,4 @@
-import { UnprocessableEntityException } from '@nestjs/common';
+import { BusinessRuleError } from '../errors/main-api.errors';
 import { isCalendarDate } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import type { EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
@@ -70,31 +70,29 @@ export function checkProjectDates(project: Project): void {
 /** 422 AC004: one estimation mode at most, and each income type with what its income is computed from. */
 export function checkEstimationAndIncome(project: Project): void {
   if (project.estimatedByPosition && project.estimationByCategories) {
-    throw new UnprocessableEntityException(
+    throw new BusinessRuleError(
       'Only one time-estimation mode can be active: estimated_by_position or estimation_by_categories',
     );
   }
   switch (project.incomeType) {
     case 'fee':
       if (!project.feeId) {
-        throw new UnprocessableEntityException('income_type fee needs fee_id');
+        throw new BusinessRuleError('income_type fee needs fee_id');
       }
       break;
     case 'contract':
       if (!project.contractId) {
-        throw new UnprocessableEntityException('income_type contract needs contract_id');
+        throw new BusinessRuleError('income_type contract needs contract_id');
       }
       break;
     case 'one_time':
       if (project.estimated === null || project.estimated === undefined) {
-        throw new UnprocessableEntityException(
-          'income_type one_time needs estimated (the fixed monetary value)',
-        );
+        throw new BusinessRuleError('income_type one_time needs estimated (the fixed monetary value)');
       }
       break;
     case 'hourly_rate':
       if (!project.userPositionsHeaderId) {
-        throw new UnprocessableEntityException('income_type hourly_rate needs a ratecard (ratecard_id)');
+        throw new BusinessRuleError('income_type hourly_rate needs a ratecard (ratecard_id)');
       }
       break;
     case null:
