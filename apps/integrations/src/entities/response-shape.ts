@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { DECORATORS } from '@nestjs/swagger';
+import { isoFromMainApi } from '../main-api/main-api-timestamp';
 
 /** What `@ApiProperty` recorded about one field (the parts this file reads). */
 interface DocumentedField {
@@ -52,14 +53,6 @@ function documentedFields(type: Type): readonly DocumentedField[] {
   return fields;
 }
 
-/** main-api answers `YYYY-MM-DD HH:mm:ss` (UTC); integrations answers ISO 8601 UTC (decisions §5). */
-const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
-
-function isoDateTime(value: unknown): unknown {
-  const match = typeof value === 'string' ? MAIN_API_TIMESTAMP.exec(value) : null;
-  return match ? `${match[1]}T${match[2]}.000Z` : value;
-}
-
 /**
  * `value` as the response DTO `type` documents it: only its documented fields, at every level (a
  * field main-api adds later does not leave this service undocumented), and every field documented
@@ -83,7 +76,7 @@ export function shapeAs(type: Type, value: unknown): unknown {
     shaped[field.name] = field.nested
       ? shapeAs(field.nested, inner)
       : field.dateTime
-        ? isoDateTime(inner)
+        ? isoFromMainApi(inner)
         : inner;
   }
   return shaped;

@@ -1,4 +1,5 @@
 import { INTEGRATION_ENTITIES, type IntegrationEntity } from '@platform/contracts';
+import { isoFromMainApi } from '../../main-api/main-api-timestamp';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
 /** One event of main-api's change feed (`GET /v1/events`). */
@@ -21,8 +22,6 @@ export interface FeedPage {
 
 /** A cursor as the feed writes it: a decimal that fits Postgres' bigint. */
 export const CURSOR = /^(0|[1-9]\d{0,17})$/;
-
-const MAIN_API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
 
 /** The event, or undefined when it is not one this service understands (it is then skipped). */
 export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
@@ -59,8 +58,7 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
 
 /** ISO 8601 UTC from the feed's timestamp (main-api's `YYYY-MM-DD HH:mm:ss` UTC is read too). */
 function isoTimestamp(value: string): string | undefined {
-  const mainApi = MAIN_API_TIMESTAMP.exec(value);
-  const time = Date.parse(mainApi ? `${mainApi[1]}T${mainApi[2]}Z` : value);
+  const time = Date.parse(isoFromMainApi(value));
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
