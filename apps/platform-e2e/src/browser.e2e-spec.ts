@@ -4,9 +4,8 @@ import { delimiter, join } from 'node:path';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { BrowserTestApp, type FlowResult } from './browser-test-app';
-import { freePort, RunningService, runToCompletion, stopAll, type ServiceName } from './service-process';
+import { freePort, migrateAll, provision, RunningService, stopAll } from './service-process';
 
-const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 /** Generous: the first page of a cold Chromium, and services answering under a parallel `npm test`. */
 const WAIT = { timeout: 20_000 };
 
@@ -38,18 +37,6 @@ interface Provisioned {
   clientId: string;
 }
 
-async function provision(databaseUrl: string, args: string[]): Promise<Provisioned> {
-  const result = await runToCompletion(
-    'main-api',
-    'provisioning/provision.cli.js',
-    { DATABASE_URL: databaseUrl },
-    30_000,
-    args,
-  );
-  expect(result).toMatchObject({ code: 0, stderr: '' });
-  return JSON.parse(result.stdout) as Provisioned;
-}
-
 describe('a browser app on another origin, in headless Chromium (code + PKCE, CORS)', () => {
   const keys = generateTestKeyPair();
   const changeOriginKey = randomBytes(32).toString('base64');
@@ -68,11 +55,7 @@ describe('a browser app on another origin, in headless Chromium (code + PKCE, CO
   beforeAll(async () => {
     const executablePath = chromiumPath();
     database = await createTestDatabase('browser');
-    for (const service of SERVICES) {
-      expect(await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url })).toMatchObject({
-        code: 0,
-      });
-    }
+    await migrateAll(database.url);
     const [pagePort, mainApiPort] = [await freePort(), await freePort()];
     // Two origins for the browser: the page on 127.0.0.1, main-api on localhost (and other ports).
     testApp = await BrowserTestApp.start(pagePort, () => ({
@@ -116,8 +99,8 @@ describe('a browser app on another origin, in headless Chromium (code + PKCE, CO
     plannerUrl = planner.url;
     integrationsUrl = integrations.url;
 
-    company = await provision(database.url, ['--company', 'Browser Agency']);
-    const app = await provision(database.url, [
+    company = await provision<Provisioned>(database.url, ['--company', 'Browser Agency']);
+    const app = await provision<Provisioned>(database.url, [
       '--add-app',
       '--company-id',
       String(company.companyId),
@@ -127,7 +110,7 @@ describe('a browser app on another origin, in headless Chromium (code + PKCE, CO
       'Browser app',
     ]);
     appClientId = app.clientId;
-    guessedUser = await provision(database.url, [
+    guessedUser = await provision<Provisioned>(database.url, [
       '--add-user',
       '--company-id',
       String(company.companyId),

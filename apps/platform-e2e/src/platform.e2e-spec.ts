@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createTestDatabase, generateTestKeyPair, signTestToken, type TestDatabase } from '@platform/testing';
 import pg from 'pg';
-import { freePort, RunningService, runToCompletion, stopAll, type ServiceName } from './service-process';
+import {
+  freePort,
+  migrateAll,
+  provision,
+  RunningService,
+  runToCompletion,
+  type ServiceName,
+  stopAll,
+} from './service-process';
 
 const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
 
@@ -28,10 +36,7 @@ describe('the three services, as built and deployed', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('platform');
-    for (const service of SERVICES) {
-      const migration = await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url });
-      expect(migration).toMatchObject({ code: 0 });
-    }
+    await migrateAll(database.url);
     mainApiEnv = {
       DATABASE_URL: database.url,
       JWT_PRIVATE_KEY: keys.privatePem,
@@ -128,17 +133,10 @@ describe('the three services, as built and deployed', () => {
   });
 
   it("delivers a signed event to the README's receiver within seconds of a project rename in main-api", async () => {
-    const provisioned = await runToCompletion(
-      'main-api',
-      'provisioning/provision.cli.js',
-      { DATABASE_URL: database.url },
-      30000,
-      ['--company', 'Webhook Agency'],
-    );
-    const { apiKey, clientSecret } = JSON.parse(provisioned.stdout) as {
-      apiKey: string;
-      clientSecret: string;
-    };
+    const { apiKey, clientSecret } = await provision<{ apiKey: string; clientSecret: string }>(database.url, [
+      '--company',
+      'Webhook Agency',
+    ]);
     const tokenResponse = await fetch(`${mainApi.url}/v1/oauth/token?grant_type=client_credentials`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${clientSecret}`).toString('base64')}` },
@@ -250,19 +248,10 @@ describe('the three services, as built and deployed', () => {
     const REVOKED = [401, 401, 401];
 
     it('ends revoked tokens on all three services within 60 s: user deleted or demoted, API client revoked, login revoked', async () => {
-      const provisioned = await runToCompletion(
-        'main-api',
-        'provisioning/provision.cli.js',
-        { DATABASE_URL: database.url },
-        30000,
+      const boss = await provision<{ apiKey: string; clientSecret: string; email: string; password: string }>(
+        database.url,
         ['--company', 'Revocation Agency'],
       );
-      const boss = JSON.parse(provisioned.stdout) as {
-        apiKey: string;
-        clientSecret: string;
-        email: string;
-        password: string;
-      };
       const bossLogin = await login(boss.email, boss.password);
       const asBoss = {
         authorization: `Bearer ${bossLogin.access_token}`,

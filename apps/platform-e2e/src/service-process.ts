@@ -151,3 +151,30 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+const ALL_SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
+
+/** Migrates the three schemas of `databaseUrl` with the built migrate commands, as the image does. */
+export async function migrateAll(databaseUrl: string): Promise<void> {
+  for (const service of ALL_SERVICES) {
+    const migration = await runToCompletion(service, 'migrate.js', { DATABASE_URL: databaseUrl });
+    if (migration.code !== 0) {
+      throw new Error(`${service} migrate.js exited ${migration.code}: ${migration.stderr}`);
+    }
+  }
+}
+
+/** Runs `npm run provision -- <args>` (the built CLI) and answers what it prints, as `Printed`. */
+export async function provision<Printed>(databaseUrl: string, args: string[]): Promise<Printed> {
+  const result = await runToCompletion(
+    'main-api',
+    'provisioning/provision.cli.js',
+    { DATABASE_URL: databaseUrl },
+    30_000,
+    args,
+  );
+  if (result.code !== 0 || result.stderr !== '') {
+    throw new Error(`provision ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  }
+  return JSON.parse(result.stdout) as Printed;
+}

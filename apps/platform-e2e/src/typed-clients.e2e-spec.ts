@@ -8,9 +8,7 @@ import {
   type PlannerClient,
 } from '@platform/api-clients';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
-import { RunningService, runToCompletion, stopAll, type ServiceName } from './service-process';
-
-const SERVICES: ServiceName[] = ['main-api', 'planner', 'integrations'];
+import { migrateAll, provision, RunningService, stopAll } from './service-process';
 
 /** What `npm run provision` prints (the fields these tests read). */
 interface Provisioned {
@@ -53,11 +51,7 @@ describe('the three services through clients generated from their OpenAPI docume
 
   beforeAll(async () => {
     database = await createTestDatabase('typed_clients');
-    for (const service of SERVICES) {
-      expect(await runToCompletion(service, 'migrate.js', { DATABASE_URL: database.url })).toMatchObject({
-        code: 0,
-      });
-    }
+    await migrateAll(database.url);
     const mainApi = await RunningService.start('main-api', {
       DATABASE_URL: database.url,
       JWT_PRIVATE_KEY: keys.privatePem,
@@ -78,15 +72,7 @@ describe('the three services through clients generated from their OpenAPI docume
     services.push(plannerService, integrationsService);
     await Promise.all([plannerService.waitUntilReady(), integrationsService.waitUntilReady()]);
 
-    const provisioned = await runToCompletion(
-      'main-api',
-      'provisioning/provision.cli.js',
-      { DATABASE_URL: database.url },
-      30_000,
-      ['--company', 'Typed Clients Agency'],
-    );
-    expect(provisioned).toMatchObject({ code: 0, stderr: '' });
-    company = JSON.parse(provisioned.stdout) as Provisioned;
+    company = await provision<Provisioned>(database.url, ['--company', 'Typed Clients Agency']);
 
     // client_credentials with client_secret_post, form-encoded as RFC 6749 §4.4 has it.
     const token = body(
