@@ -2,9 +2,9 @@ import 'reflect-metadata';
 // Migrating needs only the database settings, not MAIN_API_URL: a migration Job has no main-api to call.
 import { migrateCommand } from '@platform/database';
 import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
-import { integrationsDataSourceOptions } from './database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from './database/integrations.data-source';
 
 void migrateCommand(
   'integrations',
-  integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
+  integrationsOwnerDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
 );

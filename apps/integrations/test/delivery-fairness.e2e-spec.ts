@@ -16,7 +16,7 @@ import { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { DeliveryAttempts, type ClaimedAttempt } from '../src/subscriptions/delivery/delivery-attempts';
 import { callIntegrations } from './support/call-integrations';
@@ -135,11 +135,11 @@ async function startReplicas(mainApiUrl: string, overrides: Record<string, strin
   const service = await startTestService({
     definition: integrationsService,
     envClass: IntegrationsEnv,
-    dataSourceOptions: integrationsDataSourceOptions,
+    dataSourceOptions: integrationsOwnerDataSourceOptions,
     env: integrationsEnv(mainApiUrl, overrides),
   });
   const second = await createServiceApp(integrationsService, service.env);
-  const db = await new DataSource(integrationsDataSourceOptions(service.env)).initialize();
+  const db = await new DataSource(integrationsOwnerDataSourceOptions(service.env)).initialize();
   return { service, second, db };
 }
 

@@ -16,7 +16,7 @@ import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/su
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ProvisioningService } from '../../main-api/src/provisioning/provisioning.service';
 import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 
@@ -99,7 +99,7 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
     integrations = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
-      dataSourceOptions: integrationsDataSourceOptions,
+      dataSourceOptions: integrationsOwnerDataSourceOptions,
       env: {
         MAIN_API_URL: proxy.server.url,
         MAIN_API_TIMEOUT_MS: '3000',
@@ -109,7 +109,7 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
       },
     });
     [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
-    integrationsDb = await new DataSource(integrationsDataSourceOptions(integrations.env)).initialize();
+    integrationsDb = await new DataSource(integrationsOwnerDataSourceOptions(integrations.env)).initialize();
   });
 
   afterAll(async () => {

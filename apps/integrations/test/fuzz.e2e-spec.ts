@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 
 describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
@@ -23,7 +23,7 @@ describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
     integrations = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
-      dataSourceOptions: integrationsDataSourceOptions,
+      dataSourceOptions: integrationsOwnerDataSourceOptions,
       env: {
         MAIN_API_URL: await main.listen(),
         MAIN_API_BREAKER_THRESHOLD: '1000',
@@ -49,7 +49,7 @@ describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
   });
 
   it('leaves no reservation pending: every create either completed or released its external id', async () => {
-    const dataSource = await new DataSource(integrationsDataSourceOptions(integrations.env)).initialize();
+    const dataSource = await new DataSource(integrationsOwnerDataSourceOptions(integrations.env)).initialize();
     try {
       const [row] = await dataSource.query<{ count: string }[]>(
         "SELECT count(*) FROM external_mappings WHERE state = 'pending'",

@@ -10,7 +10,7 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 
 describe('integrations (e2e)', () => {
@@ -22,7 +22,7 @@ describe('integrations (e2e)', () => {
     service = await startConsumerTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
-      dataSourceOptions: integrationsDataSourceOptions,
+      dataSourceOptions: integrationsOwnerDataSourceOptions,
       env: {
         INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
@@ -41,7 +41,7 @@ describe('integrations (e2e)', () => {
   itServesTheOperationalEndpoints({
     getApp: () => service.app,
     getEnv: () => service.env,
-    dataSourceOptions: integrationsDataSourceOptions,
+    dataSourceOptions: integrationsOwnerDataSourceOptions,
     openApiTitle: 'Integrations',
     committedOpenApi: 'openapi/integrations.json',
     notFoundBody: { error: 'NotFoundError', message: 'Cannot GET /no-such-route', code: 'ZC001' },
@@ -89,7 +89,7 @@ describe('integrations (e2e)', () => {
   });
 
   it('keeps one mapping per company, source, entity and external id, in the database', async () => {
-    const dataSource = await new DataSource(integrationsDataSourceOptions(service.env)).initialize();
+    const dataSource = await new DataSource(integrationsOwnerDataSourceOptions(service.env)).initialize();
     const reserve = (companyId: number, source: string) =>
       dataSource.query(
         "INSERT INTO external_mappings (company_id, source, entity, external_id) VALUES ($1, $2, 'clients', 'CRM-1')",
@@ -118,7 +118,7 @@ describe('integrations (e2e)', () => {
       });
 
     beforeAll(async () => {
-      dataSource = await new DataSource(integrationsDataSourceOptions(service.env)).initialize();
+      dataSource = await new DataSource(integrationsOwnerDataSourceOptions(service.env)).initialize();
       await dataSource.query(
         `INSERT INTO external_mappings (company_id, source, entity, external_id, platform_id, state)
          VALUES (1, 'JIRA', 'projects', 'PROJ-42', 17, 'complete'), (2, 'JIRA', 'projects', 'OTHER-1', 99, 'complete')`,

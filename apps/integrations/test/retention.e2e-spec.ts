@@ -7,7 +7,7 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 
 describe('integrations retention (e2e)', () => {
@@ -18,7 +18,7 @@ describe('integrations retention (e2e)', () => {
     service = await startConsumerTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
-      dataSourceOptions: integrationsDataSourceOptions,
+      dataSourceOptions: integrationsOwnerDataSourceOptions,
       env: {
         INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY,
@@ -28,7 +28,7 @@ describe('integrations retention (e2e)', () => {
         DELIVERY_LOG_RETENTION_DAYS: '30',
       },
     });
-    db = await new DataSource(integrationsDataSourceOptions(service.env)).initialize();
+    db = await new DataSource(integrationsOwnerDataSourceOptions(service.env)).initialize();
   });
 
   afterAll(async () => {

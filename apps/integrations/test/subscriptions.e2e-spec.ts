@@ -18,7 +18,7 @@ import { DataSource } from 'typeorm';
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../src/config/integrations.env';
 import { SecretBox } from '../src/credentials/secret-box';
-import { integrationsDataSourceOptions } from '../src/database/integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempts';
 import { DELIVERY_LOG } from '../src/subscriptions/delivery/delivery-log.retention';
@@ -282,11 +282,11 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
     integrations = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
-      dataSourceOptions: integrationsDataSourceOptions,
+      dataSourceOptions: integrationsOwnerDataSourceOptions,
       env: integrationsEnv(mainApiUrl),
     });
     [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
-    integrationsDb = await new DataSource(integrationsDataSourceOptions(integrations.env)).initialize();
+    integrationsDb = await new DataSource(integrationsOwnerDataSourceOptions(integrations.env)).initialize();
   });
 
   afterAll(async () => {
@@ -947,7 +947,7 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       failing = await startTestService({
         definition: integrationsService,
         envClass: IntegrationsEnv,
-        dataSourceOptions: integrationsDataSourceOptions,
+        dataSourceOptions: integrationsOwnerDataSourceOptions,
         env: integrationsEnv(mainApiUrl, {
           DELIVERY_RETRY_SCHEDULE_MS: Array<string>(30).fill('50').join(','),
           SUBSCRIPTION_DISABLE_AFTER_MS: '400',

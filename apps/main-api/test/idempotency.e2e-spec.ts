@@ -2,7 +2,7 @@ import { RetentionPruner } from '@platform/database';
 import { generateTestKeyPair, signTestToken, startTestService, type TestService } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 import { ProvisioningService } from '../src/provisioning/provisioning.service';
 
@@ -17,10 +17,10 @@ describe('main-api Idempotency-Key on POST (e2e)', () => {
     service = await startTestService({
       definition: mainApiService,
       envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
+      dataSourceOptions: mainApiOwnerDataSourceOptions,
       env: { JWT_PRIVATE_KEY: keys.privatePem },
     });
-    dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
     const provisioning = new ProvisioningService(dataSource);
     companyId = (
       await provisioning.provision({ companyName: 'I', email: 'i@i.test', firstName: 'I', lastName: 'I' })

@@ -10,7 +10,7 @@ import {
   type TestService,
 } from '@platform/testing';
 import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 
 describe('main-api (e2e)', () => {
@@ -21,7 +21,7 @@ describe('main-api (e2e)', () => {
     service = await startTestService({
       definition: mainApiService,
       envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
+      dataSourceOptions: mainApiOwnerDataSourceOptions,
       env: { JWT_PRIVATE_KEY: keys.privatePem },
       extraControllers: [TestProbeController],
     });
@@ -32,7 +32,7 @@ describe('main-api (e2e)', () => {
   itServesTheOperationalEndpoints({
     getApp: () => service.app,
     getEnv: () => service.env,
-    dataSourceOptions: mainApiDataSourceOptions,
+    dataSourceOptions: mainApiOwnerDataSourceOptions,
     openApiTitle: 'Main API',
     committedOpenApi: 'openapi/main-api.json',
     notFoundBody: {

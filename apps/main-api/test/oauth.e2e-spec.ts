@@ -9,7 +9,7 @@ import {
   type TestService,
 } from '@platform/testing';
 import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
 
@@ -43,14 +43,14 @@ describe('main-api OAuth (e2e)', () => {
     service = await startTestService({
       definition: mainApiService,
       envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
+      dataSourceOptions: mainApiOwnerDataSourceOptions,
       env: {
         JWT_PRIVATE_KEY: keys.privatePem,
         TOKEN_RATE_LIMIT_PER_CLIENT: '1000',
         TOKEN_RATE_LIMIT_PER_IP: '1000',
       },
     });
-    dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
     const provisioning = new ProvisioningService(dataSource);
     acme = await provisioning.provision({
       companyName: 'Acme',
@@ -869,7 +869,7 @@ describe('main-api token endpoint rate limits (e2e)', () => {
     service = await startTestService({
       definition: mainApiService,
       envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
+      dataSourceOptions: mainApiOwnerDataSourceOptions,
       env: {
         JWT_PRIVATE_KEY: keys.privatePem,
         TOKEN_RATE_LIMIT_PER_CLIENT: '5',
@@ -877,7 +877,7 @@ describe('main-api token endpoint rate limits (e2e)', () => {
         TOKEN_RATE_LIMIT_PER_ACCOUNT: '12',
       },
     });
-    const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    const dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
     const provisioning = new ProvisioningService(dataSource);
     acme = await provisioning.provision({
       companyName: 'Acme',

@@ -2,7 +2,7 @@ import { RetentionPruner } from '@platform/database';
 import { generateTestKeyPair, startTestService, type TestService } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { MainApiEnv } from '../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../src/database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
 
@@ -23,10 +23,10 @@ describe('main-api retention (e2e)', () => {
     service = await startTestService({
       definition: mainApiService,
       envClass: MainApiEnv,
-      dataSourceOptions: mainApiDataSourceOptions,
+      dataSourceOptions: mainApiOwnerDataSourceOptions,
       env: { JWT_PRIVATE_KEY: keys.privatePem },
     });
-    dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+    dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
     company = await new ProvisioningService(dataSource).provision({
       companyName: 'Keeper',
       email: 'ceo@keeper.test',

@@ -2,6 +2,6 @@ import 'reflect-metadata';
 // Migrating needs only the database settings, not MAIN_API_URL: a migration Job has no main-api to call.
 import { migrateCommand } from '@platform/database';
 import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
-import { plannerDataSourceOptions } from './database/planner.data-source';
+import { plannerOwnerDataSourceOptions } from './database/planner.data-source';
 
-void migrateCommand('planner', plannerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)));
+void migrateCommand('planner', plannerOwnerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)));

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { PlannerEnv } from '../src/config/planner.env';
-import { plannerDataSourceOptions } from '../src/database/planner.data-source';
+import { plannerOwnerDataSourceOptions } from '../src/database/planner.data-source';
 import { plannerService } from '../src/planner.service';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -169,7 +169,7 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     planner = await startTestService({
       definition: plannerService,
       envClass: PlannerEnv,
-      dataSourceOptions: plannerDataSourceOptions,
+      dataSourceOptions: plannerOwnerDataSourceOptions,
       env: {
         MAIN_API_URL: mainApiUrl,
         // Generous: 50 concurrent saves make 150 main-api calls while CI runs every suite at once.
@@ -677,7 +677,7 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     let manager: number;
 
     beforeAll(async () => {
-      plannerDb = await new DataSource(plannerDataSourceOptions(planner.env)).initialize();
+      plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
       manager = await newUser(undefined, { role_id: 3 });
     });
 

@@ -8,7 +8,7 @@ import {
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { PlannerEnv } from '../src/config/planner.env';
-import { plannerDataSourceOptions } from '../src/database/planner.data-source';
+import { plannerOwnerDataSourceOptions } from '../src/database/planner.data-source';
 import { plannerService } from '../src/planner.service';
 
 describe('planner under fuzzing, with main-api behind it (e2e)', () => {
@@ -20,7 +20,7 @@ describe('planner under fuzzing, with main-api behind it (e2e)', () => {
     planner = await startTestService({
       definition: plannerService,
       envClass: PlannerEnv,
-      dataSourceOptions: plannerDataSourceOptions,
+      dataSourceOptions: plannerOwnerDataSourceOptions,
       env: { MAIN_API_URL: await main.listen(), MAIN_API_BREAKER_THRESHOLD: '1000' },
     });
   });

@@ -8,7 +8,7 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { PlannerEnv } from '../src/config/planner.env';
-import { plannerDataSourceOptions } from '../src/database/planner.data-source';
+import { plannerOwnerDataSourceOptions } from '../src/database/planner.data-source';
 import { plannerService } from '../src/planner.service';
 
 describe('planner (e2e)', () => {
@@ -20,7 +20,7 @@ describe('planner (e2e)', () => {
     service = await startConsumerTestService({
       definition: plannerService,
       envClass: PlannerEnv,
-      dataSourceOptions: plannerDataSourceOptions,
+      dataSourceOptions: plannerOwnerDataSourceOptions,
     });
     ({ keys, mainApi } = service);
   });
@@ -35,7 +35,7 @@ describe('planner (e2e)', () => {
   itServesTheOperationalEndpoints({
     getApp: () => service.app,
     getEnv: () => service.env,
-    dataSourceOptions: plannerDataSourceOptions,
+    dataSourceOptions: plannerOwnerDataSourceOptions,
     openApiTitle: 'Resource allocation (planner)',
     committedOpenApi: 'openapi/planner.json',
     notFoundBody: { error: 'NotFoundError', message: 'Cannot GET /no-such-route' },
@@ -163,7 +163,7 @@ describe('planner (e2e)', () => {
       );
 
     beforeAll(async () => {
-      dataSource = await new DataSource(plannerDataSourceOptions(service.env)).initialize();
+      dataSource = await new DataSource(plannerOwnerDataSourceOptions(service.env)).initialize();
     });
 
     afterAll(() => dataSource.destroy());

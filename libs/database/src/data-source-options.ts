@@ -7,6 +7,12 @@ export interface ServiceDatabaseSettings {
   /** The service's own schema (docs/spec/decisions.md §1); the service never reads another one. */
   schema: string;
   applicationName: string;
+  /**
+   * The role each connection acts as (`SET ROLE` at connect): the service's runtime role, which does
+   * not own the tables, so their row-level security always applies. None for migrations and tooling,
+   * which act as the owner.
+   */
+  role?: string;
   poolMax?: number;
   statementTimeoutMs?: number;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type
@@ -47,7 +53,7 @@ export function buildDataSourceOptions(
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
       // Unqualified names resolve to the service's schema first; `public` holds extensions.
-      options: `-c search_path=${settings.schema},public`,
+      options: `-c search_path=${settings.schema},public${settings.role ? ` -c role=${settings.role}` : ''}`,
       ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
     },
   };
@@ -56,6 +62,10 @@ export function buildDataSourceOptions(
 /** The database variables every service reads (see BaseServiceEnv). */
 export interface DatabaseEnv {
   DATABASE_URL: string;
+  /** The role the service acts as; `login` for the login role itself (see BaseServiceEnv). */
+  DATABASE_ROLE?: string;
+  /** The owner's connection, for migrations; DATABASE_URL when unset. */
+  MIGRATION_DATABASE_URL?: string;
   DATABASE_POOL_MAX: number;
   DATABASE_STATEMENT_TIMEOUT_MS: number;
 }
@@ -64,15 +74,37 @@ export interface DatabaseEnv {
 export type ServiceDatabase = Pick<
   ServiceDatabaseSettings,
   'schema' | 'applicationName' | 'entities' | 'migrations'
->;
+> & {
+  /** The role its migrations grant to and its connections act as, unless DATABASE_ROLE says otherwise. */
+  runtimeRole: string;
+};
 
+/** The service's own connections: as its runtime role, under row-level security. */
 export function serviceDataSourceOptions(
+  database: ServiceDatabase,
+  env: DatabaseEnv,
+): DataSourceOptions & { schema: string } {
+  const role = env.DATABASE_ROLE ?? database.runtimeRole;
+  return buildDataSourceOptions({
+    ...database,
+    url: env.DATABASE_URL,
+    role: role === 'login' ? undefined : role,
+    poolMax: env.DATABASE_POOL_MAX,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
+}
+
+/**
+ * The owner's connections, for migrations and tooling (migration generation, tests that inspect the
+ * tables): MIGRATION_DATABASE_URL, or DATABASE_URL when the same login may do both.
+ */
+export function ownerDataSourceOptions(
   database: ServiceDatabase,
   env: DatabaseEnv,
 ): DataSourceOptions & { schema: string } {
   return buildDataSourceOptions({
     ...database,
-    url: env.DATABASE_URL,
+    url: env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL,
     poolMax: env.DATABASE_POOL_MAX,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   });

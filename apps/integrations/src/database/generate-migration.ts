@@ -2,11 +2,11 @@ import 'reflect-metadata';
 // Migrating needs only the database settings, not MAIN_API_URL: a migration Job has no main-api to call.
 import { generateMigrationCommand } from '@platform/database';
 import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
-import { integrationsDataSourceOptions } from './integrations.data-source';
+import { integrationsOwnerDataSourceOptions } from './integrations.data-source';
 
 const [name, directory] = process.argv.slice(2);
 generateMigrationCommand(
-  integrationsDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
+  integrationsOwnerDataSourceOptions(loadEnvOrExit('integrations', BaseServiceEnv)),
   name ?? '',
   directory ?? '.',
 ).catch((error: unknown) => {

@@ -1,4 +1,9 @@
-import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from '@platform/database';
+import {
+  ownerDataSourceOptions,
+  serviceDataSourceOptions,
+  type DatabaseEnv,
+  type ServiceDatabase,
+} from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
 import { ExternalIdGeneration } from '../mappings/external-id-generation.entity';
 import { ExternalMapping } from '../mappings/external-mapping.entity';
@@ -14,6 +19,7 @@ import { INTEGRATIONS_MIGRATIONS } from './migrations';
 export const INTEGRATIONS_DATABASE: ServiceDatabase = {
   schema: 'integrations',
   applicationName: 'integrations',
+  runtimeRole: 'integrations_runtime',
   entities: [
     ExternalMapping,
     ExternalIdGeneration,
@@ -27,6 +33,12 @@ export const INTEGRATIONS_DATABASE: ServiceDatabase = {
   migrations: INTEGRATIONS_MIGRATIONS,
 };
 
+/** The service's own connections, as `integrations_runtime` under row-level security. */
 export function integrationsDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
   return serviceDataSourceOptions(INTEGRATIONS_DATABASE, env);
+}
+
+/** The owner's connections: migrations, migration generation, and tests that inspect the tables. */
+export function integrationsOwnerDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
+  return ownerDataSourceOptions(INTEGRATIONS_DATABASE, env);
 }

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ChangeFeedController } from './change-feed.controller';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeOriginBinding, ChangeOriginGuard } from './change-origin';
+import { ChangeOriginGuard } from './change-origin';
 
 @Module({
   controllers: [ChangeFeedController],
-  providers: [ChangeFeedService, ChangeOriginBinding, { provide: APP_GUARD, useClass: ChangeOriginGuard }],
+  providers: [ChangeFeedService, { provide: APP_GUARD, useClass: ChangeOriginGuard }],
 })
 export class ChangeFeedModule {}

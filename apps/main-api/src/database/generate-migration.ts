@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { generateMigrationCommand } from '@platform/database';
 import { loadEnvOrExit } from '@platform/runtime';
 import { MainApiEnv } from '../config/main-api.env';
-import { mainApiDataSourceOptions } from './main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from './main-api.data-source';
 
 const [name, directory] = process.argv.slice(2);
 generateMigrationCommand(
-  mainApiDataSourceOptions(loadEnvOrExit('main-api', MainApiEnv)),
+  mainApiOwnerDataSourceOptions(loadEnvOrExit('main-api', MainApiEnv)),
   name ?? '',
   directory ?? '.',
 ).catch((error: unknown) => {

@@ -1,4 +1,9 @@
-import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from '@platform/database';
+import {
+  ownerDataSourceOptions,
+  serviceDataSourceOptions,
+  type DatabaseEnv,
+  type ServiceDatabase,
+} from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
@@ -40,6 +45,7 @@ import { MAIN_API_MIGRATIONS } from './migrations';
 export const MAIN_API_DATABASE: ServiceDatabase = {
   schema: 'main_api',
   applicationName: 'main-api',
+  runtimeRole: 'main_api_runtime',
   entities: [
     Company,
     ChangeEvent,
@@ -84,6 +90,12 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
   migrations: MAIN_API_MIGRATIONS,
 };
 
+/** The service's own connections, as `main_api_runtime` under row-level security. */
 export function mainApiDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
   return serviceDataSourceOptions(MAIN_API_DATABASE, env);
+}
+
+/** The owner's connections: migrations, migration generation, and tests that inspect the tables. */
+export function mainApiOwnerDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
+  return ownerDataSourceOptions(MAIN_API_DATABASE, env);
 }

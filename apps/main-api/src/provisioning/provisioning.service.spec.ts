@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
-import { mainApiDataSourceOptions } from '../database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../database/main-api.data-source';
 import { verifyClientSecret } from '../security/client-secrets';
 import { verifyPassword } from '../security/password-hashing';
 import { User } from '../users/user.entity';
@@ -18,7 +18,7 @@ describe('ProvisioningService', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('provisioning');
-    const options = mainApiDataSourceOptions({
+    const options = mainApiOwnerDataSourceOptions({
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: 4,
       DATABASE_STATEMENT_TIMEOUT_MS: 0,

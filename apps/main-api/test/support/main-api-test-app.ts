@@ -10,7 +10,7 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { MainApiEnv } from '../../src/config/main-api.env';
-import { mainApiDataSourceOptions } from '../../src/database/main-api.data-source';
+import { mainApiOwnerDataSourceOptions } from '../../src/database/main-api.data-source';
 import { mainApiService } from '../../src/main-api.service';
 import { ProvisioningService, type ProvisionedCompany } from '../../src/provisioning/provisioning.service';
 
@@ -52,10 +52,10 @@ export async function startMainApiTestApp(
   const service = await startTestService({
     definition: mainApiService,
     envClass: MainApiEnv,
-    dataSourceOptions: mainApiDataSourceOptions,
+    dataSourceOptions: mainApiOwnerDataSourceOptions,
     env: { JWT_PRIVATE_KEY: keys.privatePem, CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY, ...env },
   });
-  const dataSource = await new DataSource(mainApiDataSourceOptions(service.env)).initialize();
+  const dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
   const provisioning = new ProvisioningService(dataSource);
   const companies: ProvisionedCompany[] = [];
   for (const name of companyNames) {

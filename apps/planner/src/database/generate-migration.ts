@@ -2,11 +2,11 @@ import 'reflect-metadata';
 // Migrating needs only the database settings, not MAIN_API_URL: a migration Job has no main-api to call.
 import { generateMigrationCommand } from '@platform/database';
 import { BaseServiceEnv, loadEnvOrExit } from '@platform/runtime';
-import { plannerDataSourceOptions } from './planner.data-source';
+import { plannerOwnerDataSourceOptions } from './planner.data-source';
 
 const [name, directory] = process.argv.slice(2);
 generateMigrationCommand(
-  plannerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)),
+  plannerOwnerDataSourceOptions(loadEnvOrExit('planner', BaseServiceEnv)),
   name ?? '',
   directory ?? '.',
 ).catch((error: unknown) => {

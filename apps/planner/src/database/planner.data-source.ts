@@ -1,4 +1,9 @@
-import { serviceDataSourceOptions, type DatabaseEnv, type ServiceDatabase } from '@platform/database';
+import {
+  ownerDataSourceOptions,
+  serviceDataSourceOptions,
+  type DatabaseEnv,
+  type ServiceDatabase,
+} from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
 import { Allocation } from '../allocations/allocation.entity';
 import { PLANNER_MIGRATIONS } from './migrations';
@@ -7,10 +12,17 @@ import { PLANNER_MIGRATIONS } from './migrations';
 export const PLANNER_DATABASE: ServiceDatabase = {
   schema: 'planner',
   applicationName: 'planner',
+  runtimeRole: 'planner_runtime',
   entities: [Allocation],
   migrations: PLANNER_MIGRATIONS,
 };
 
+/** The service's own connections, as `planner_runtime` under row-level security. */
 export function plannerDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
   return serviceDataSourceOptions(PLANNER_DATABASE, env);
+}
+
+/** The owner's connections: migrations, migration generation, and tests that inspect the tables. */
+export function plannerOwnerDataSourceOptions(env: DatabaseEnv): DataSourceOptions & { schema: string } {
+  return ownerDataSourceOptions(PLANNER_DATABASE, env);
 }

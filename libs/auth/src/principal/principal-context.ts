@@ -4,6 +4,7 @@ import type { Principal } from './principal';
 
 // A symbol: nestjs-cls reads symbol keys directly, string keys as dotted paths (split on each read).
 const PRINCIPAL_KEY = Symbol('platform:principal');
+const CHANGE_ORIGIN_KEY = Symbol('platform:change-origin');
 
 /**
  * The verified caller of the current request, readable anywhere below the controller (repositories
@@ -28,5 +29,15 @@ export class PrincipalContext {
 
   companyId(): number {
     return this.get().companyId;
+  }
+
+  /** Marks the request's changes as coming from an integration source (main-api's ChangeOriginGuard). */
+  setChangeOrigin(origin: string): void {
+    this.cls.set(CHANGE_ORIGIN_KEY, origin);
+  }
+
+  /** The integration source the request's changes come from, if it declared a verified one. */
+  changeOrigin(): string | undefined {
+    return this.cls.isActive() ? this.cls.get<string | undefined>(CHANGE_ORIGIN_KEY) : undefined;
   }
 }

@@ -10,6 +10,11 @@ export function preparedStatementName(sql: string): string {
   return `read_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
 }
 
+/** A statement that only reads: SELECT, or WITH without a data-modifying part. */
+const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
+const MODIFIES =
+  /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|COPY|CALL|DO|CREATE|ALTER|DROP|GRANT|REVOKE|SET|RESET)\b/i;
+
 /**
  * Runs a read statement and answers its rows, as `manager.query` does. Outside a transaction the
  * statement goes straight to the driver's pool: TypeORM's path (a query runner object per
@@ -29,16 +34,27 @@ export async function readRows<Row>(
   values: unknown[],
   prepared?: string,
 ): Promise<Row[]> {
+  if (!READ_ONLY.test(sql) || (/^\s*WITH\b/i.test(sql) && MODIFIES.test(sql))) {
+    throw new Error('readRows runs reads only (SELECT, or WITH without a data-modifying statement)');
+  }
   if (manager.queryRunner) {
     return manager.query<Row[]>(sql, values);
   }
+  // Connect, then query: `pool.query` would call back in the async context of whichever request
+  // released the connection, and the unit of work's settings are read from the caller's context.
   const pool = (manager.connection.driver as unknown as { master: Pool }).master;
+  const client = await pool.connect();
+  let failure: Error | undefined;
   try {
     const result = prepared
-      ? await pool.query({ name: prepared, text: sql, values })
-      : await pool.query(sql, values);
+      ? await client.query({ name: prepared, text: sql, values })
+      : await client.query(sql, values);
     return result.rows as Row[];
   } catch (error) {
-    throw new QueryFailedError(sql, values, error as Error);
+    failure = error as Error;
+    throw new QueryFailedError(sql, values, failure);
+  } finally {
+    // A connection that failed at the socket is not given to the next caller.
+    client.release(failure && !('code' in failure) ? failure : undefined);
   }
 }

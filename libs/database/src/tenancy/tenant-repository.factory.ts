@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
-import { DataSource, type EntityTarget } from 'typeorm';
-import { TenantRepository, type CompanyOwned } from './tenant-repository';
+import type { EntityTarget } from 'typeorm';
+import type { CompanyOwned, TenantRepository } from './tenant-repository';
+import { RequestTenantScope } from './tenant-scopes';
 
-/** Hands out tenant-scoped repositories; features inject this instead of raw TypeORM repositories. */
+/** Hands out repositories of the request's scope (RequestTenantScope.repository). */
 @Injectable()
 export class TenantRepositoryFactory {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly principals: PrincipalContext,
-  ) {}
+  constructor(private readonly scope: RequestTenantScope) {}
 
   for<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
-    return new TenantRepository(this.dataSource.getRepository(entity), this.principals);
+    return this.scope.repository(entity);
   }
 }

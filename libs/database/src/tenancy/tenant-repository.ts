@@ -1,4 +1,3 @@
-import type { PrincipalContext } from '@platform/auth';
 import { RequestValidationError } from '@platform/runtime';
 import type {
   DeepPartial,
@@ -10,6 +9,10 @@ import type {
   SelectQueryBuilder,
 } from 'typeorm';
 import { CompiledRead, type ShapeRead } from '../reads/compiled-read';
+import { paginate } from '../lists/paginate';
+import type { FilterDefinitions } from '../lists/list-filters';
+import { runWithTenantSettings, type TenantSettings } from './tenant-context';
+import type { ListQueryDto, Paginated } from '@platform/contracts';
 
 /** An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company). */
 export interface CompanyOwned extends ObjectLiteral {
@@ -18,22 +21,37 @@ export interface CompanyOwned extends ObjectLiteral {
 }
 
 /**
- * The only way features read and write company data: every query gets the caller's
- * company from the verified token, so no call site can forget it. Another company's id is simply
- * not found, exactly like an id that does not exist.
+ * One entity's rows in a TenantScope: every statement runs with the scope's settings (row-level
+ * security) and also names the company in its SQL, which keeps the company indexes in use. Another
+ * company's id is simply not found, exactly like an id that does not exist.
  */
 export class TenantRepository<Entity extends CompanyOwned> {
   constructor(
     private readonly repository: Repository<Entity>,
-    private readonly principals: PrincipalContext,
+    private readonly settings: () => TenantSettings,
   ) {}
 
+  private companyId(): number {
+    const { companyId } = this.settings();
+    if (companyId === undefined) {
+      throw new Error('a tenant repository needs a scope with a company');
+    }
+    return companyId;
+  }
+
   private scoped(where: FindOptionsWhere<Entity> = {}): FindOptionsWhere<Entity> {
-    return { ...where, companyId: this.principals.companyId() };
+    return { ...where, companyId: this.companyId() };
+  }
+
+  /** Runs `work` (e.g. a query builder from `queryBuilder`) with the scope's settings. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return runWithTenantSettings(this.settings(), work);
   }
 
   findById(id: Entity['id']): Promise<Entity | null> {
-    return this.repository.findOne({ where: this.scoped({ id } as FindOptionsWhere<Entity>) });
+    return this.run(() =>
+      this.repository.findOne({ where: this.scoped({ id } as FindOptionsWhere<Entity>) }),
+    );
   }
 
   /**
@@ -53,61 +71,65 @@ export class TenantRepository<Entity extends CompanyOwned> {
   find(
     options: Omit<FindManyOptions<Entity>, 'where'> & { where?: FindOptionsWhere<Entity> } = {},
   ): Promise<Entity[]> {
-    return this.repository.find({ ...options, where: this.scoped(options.where) });
+    return this.run(() => this.repository.find({ ...options, where: this.scoped(options.where) }));
   }
 
   findAndCount(
     options: Omit<FindManyOptions<Entity>, 'where'> & { where?: FindOptionsWhere<Entity> } = {},
   ): Promise<[Entity[], number]> {
-    return this.repository.findAndCount({ ...options, where: this.scoped(options.where) });
+    return this.run(() => this.repository.findAndCount({ ...options, where: this.scoped(options.where) }));
   }
 
-  /** Saves a new row in the caller's company, whatever `companyId` the data carries. */
+  /** Saves a new row in the scope's company, whatever `companyId` the data carries. */
   create(data: DeepPartial<Entity>): Promise<Entity> {
-    return this.repository.save({ ...data, companyId: this.principals.companyId() } as DeepPartial<Entity>);
+    return this.run(() =>
+      this.repository.save({ ...data, companyId: this.companyId() } as DeepPartial<Entity>),
+    );
   }
 
   /** Saves changes to a row read through this repository; refuses a row of another company. */
   async save(entity: Entity): Promise<Entity> {
     this.assertOwned(entity);
-    return this.repository.save(entity as DeepPartial<Entity>);
+    return this.run(() => this.repository.save(entity as DeepPartial<Entity>));
   }
 
   /** Soft-deletes a row read through this repository (sets its `deleted_at`), returning it. */
   async softRemove(entity: Entity): Promise<Entity> {
     this.assertOwned(entity);
-    return this.repository.softRemove(entity as DeepPartial<Entity>);
+    return this.run(() => this.repository.softRemove(entity as DeepPartial<Entity>));
   }
 
   /** Deletes a row read through this repository for good (for rows without history). */
   async delete(entity: Entity): Promise<void> {
     this.assertOwned(entity);
-    await this.repository.delete({ id: entity.id, companyId: entity.companyId } as FindOptionsWhere<Entity>);
+    await this.run(() =>
+      this.repository.delete({ id: entity.id, companyId: entity.companyId } as FindOptionsWhere<Entity>),
+    );
   }
 
-  /** Changes the caller's company's rows matching `where`; answers how many changed. */
+  /** Changes the scope's company's rows matching `where`; answers how many changed. */
   async updateWhere(
     where: FindOptionsWhere<Entity>,
     changes: QueryDeepPartialEntity<Entity>,
   ): Promise<number> {
-    const result = await this.repository.update(this.scoped(where), changes);
+    const result = await this.run(() => this.repository.update(this.scoped(where), changes));
     return result.affected ?? 0;
   }
 
-  /** Deletes the caller's company's rows matching `where` for good; answers how many went. */
+  /** Deletes the scope's company's rows matching `where` for good; answers how many went. */
   async deleteWhere(where: FindOptionsWhere<Entity>): Promise<number> {
-    const result = await this.repository.delete(this.scoped(where));
+    const result = await this.run(() => this.repository.delete(this.scoped(where)));
     return result.affected ?? 0;
   }
 
   private assertOwned(entity: Entity): void {
-    if (entity.companyId !== this.principals.companyId()) {
+    if (entity.companyId !== this.companyId()) {
       throw new Error('refusing to write a row of another company');
     }
   }
 
   /**
-   * A read of the caller's company whose SQL is built once (see CompiledRead): `shape` adds joins,
+   * A read of the scope's company whose SQL is built once (see CompiledRead): `shape` adds joins,
    * conditions and order to a query already restricted to the company, naming its parameters, and
    * each call binds their values.
    */
@@ -123,22 +145,46 @@ export class TenantRepository<Entity extends CompanyOwned> {
       (query) => shape(query.where(`${alias}.company_id = :tenantCompanyId`)),
     );
     return {
-      many: (parameters) => read.many({ ...parameters, tenantCompanyId: this.principals.companyId() }),
-      one: (parameters) => read.one({ ...parameters, tenantCompanyId: this.principals.companyId() }),
+      many: (parameters) => this.run(() => read.many({ ...parameters, tenantCompanyId: this.companyId() })),
+      one: (parameters) => this.run(() => read.one({ ...parameters, tenantCompanyId: this.companyId() })),
       rows: <Row>(parameters: Parameters) =>
-        read.rows<Row>({ ...parameters, tenantCompanyId: this.principals.companyId() }),
+        this.run(() => read.rows<Row>({ ...parameters, tenantCompanyId: this.companyId() })),
     };
   }
 
-  /** A query builder already restricted to the caller's company. */
+  /**
+   * A query builder already restricted to the company. Run what it builds in the scope: through
+   * `run`, `paginate`, or `many`/`raw`.
+   */
   queryBuilder(alias: string): SelectQueryBuilder<Entity> {
     return this.repository
       .createQueryBuilder(alias)
-      .where(`${alias}.company_id = :tenantCompanyId`, { tenantCompanyId: this.principals.companyId() });
+      .where(`${alias}.company_id = :tenantCompanyId`, { tenantCompanyId: this.companyId() });
+  }
+
+  /** `query.getMany()` in the scope. */
+  many(query: SelectQueryBuilder<Entity>): Promise<Entity[]> {
+    return this.run(() => query.getMany());
+  }
+
+  /** `query.getRawMany()` in the scope. */
+  raw<Row>(query: SelectQueryBuilder<Entity>): Promise<Row[]> {
+    return this.run(() => query.getRawMany<Row>());
+  }
+
+  /** The list helper (docs/spec/decisions.md §5) over a query of this repository, in the scope. */
+  paginate<Dto>(
+    query: SelectQueryBuilder<Entity>,
+    alias: string,
+    list: ListQueryDto,
+    filters: FilterDefinitions,
+    toDto: (entity: Entity) => Dto,
+  ): Promise<Paginated<Dto> | Dto[]> {
+    return this.run(() => paginate(query, alias, list, filters, toDto));
   }
 }
 
-/** A compiled read bound to the caller's company. */
+/** A compiled read bound to the scope's company. */
 export interface TenantRead<Entity, Parameters> {
   many(parameters: Parameters): Promise<Entity[]>;
   one(parameters: Parameters): Promise<Entity | null>;

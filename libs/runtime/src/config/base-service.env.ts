@@ -1,5 +1,5 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean, IsIn, IsString, Matches, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
 import { CorsOriginsSetting } from './cors-origins.setting';
 import { ToBoolean } from './env-transforms';
@@ -37,6 +37,26 @@ export class BaseServiceEnv {
   @Expose()
   @Matches(POSTGRES_URL, { message: 'DATABASE_URL must be a postgres:// connection URL (it is required)' })
   DATABASE_URL!: string;
+
+  /**
+   * The role the service's connections act as (`SET ROLE` at connect). Unset: the service's runtime
+   * role (`main_api_runtime`, `planner_runtime`, `integrations_runtime`), which its migrations create
+   * and grant to, and which DATABASE_URL's login must be a member of. `login`: the login role itself,
+   * for a login that is the runtime role (e.g. behind PgBouncer). Never the tables' owner: the
+   * service refuses to start as a role that row-level security would not apply to.
+   */
+  @Expose()
+  @IsOptional()
+  @Matches(/^[a-z_][a-z0-9_]{0,62}$/, {
+    message: 'DATABASE_ROLE must be a role name (lower-case letters, digits, underscores) or login',
+  })
+  DATABASE_ROLE?: string;
+
+  /** The tables' owner's connection, used by the migrate command only; DATABASE_URL when unset. */
+  @Expose()
+  @IsOptional()
+  @Matches(POSTGRES_URL, { message: 'MIGRATION_DATABASE_URL must be a postgres:// connection URL' })
+  MIGRATION_DATABASE_URL?: string;
 
   @IntegerSetting('DATABASE_POOL_MAX', 1, 100)
   DATABASE_POOL_MAX = 10;

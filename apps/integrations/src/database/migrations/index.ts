@@ -5,6 +5,7 @@ import { AddSubscriptions1795441566399 } from './1795441566399-AddSubscriptions'
 import { FairDeliveryClaims1795600000100 } from './1795600000100-FairDeliveryClaims';
 import { WebhookSignatureReplayGuard1795600000200 } from './1795600000200-WebhookSignatureReplayGuard';
 import { RetentionIndexes1795600000400 } from './1795600000400-RetentionIndexes';
+import { RowLevelSecurity1795800000200 } from './1795800000200-RowLevelSecurity';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const INTEGRATIONS_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   FairDeliveryClaims1795600000100,
   WebhookSignatureReplayGuard1795600000200,
   RetentionIndexes1795600000400,
+  RowLevelSecurity1795800000200,
 ];

@@ -20,6 +20,7 @@ import { AddTasks1795361435513 } from './1795361435513-AddTasks';
 import { AddTimeEntries1795361524769 } from './1795361524769-AddTimeEntries';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
+import { RowLevelSecurity1795800000100 } from './1795800000100-RowLevelSecurity';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MAIN_API_MIGRATIONS = [
   IdempotencyKeysPerCaller1795600000300,
   RetentionIndexes1795600000301,
   AddAuthorizationCodes1795700000100,
+  RowLevelSecurity1795800000100,
 ];

@@ -1,5 +1,10 @@
 import { InitialSchema1795356237865 } from './1795356237865-InitialSchema';
 import { AllocationAssignment1795431737129 } from './1795431737129-AllocationAssignment';
+import { RowLevelSecurity1795800000300 } from './1795800000300-RowLevelSecurity';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
-export const PLANNER_MIGRATIONS = [InitialSchema1795356237865, AllocationAssignment1795431737129];
+export const PLANNER_MIGRATIONS = [
+  InitialSchema1795356237865,
+  AllocationAssignment1795431737129,
+  RowLevelSecurity1795800000300,
+];

@@ -1,0 +1,131 @@
+import type { QueryRunner } from 'typeorm';
+import type { CrossCompanyPurpose } from './tenant-context';
+
+/** The SQL commands a cross-company purpose may run on one table. */
+export type PolicyCommand = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE';
+
+export interface CrossCompanyAccess {
+  table: string;
+  purpose: CrossCompanyPurpose;
+  commands: readonly PolicyCommand[];
+}
+
+export interface RowLevelSecurityPlan {
+  schema: string;
+  /** The role the service connects as (DATABASE_ROLE): not the owner, so policies always apply. */
+  runtimeRole: string;
+  /** Every table with a `company_id`: its rows are visible and writable only in that company's scope. */
+  tenantTables: readonly string[];
+  /** The table of the companies themselves, whose `id` is the company (main-api's `companies`). */
+  companiesTable?: string;
+  /** The few cross-company reads and writes, each named by its purpose (TenantSettings.purpose). */
+  crossCompany?: readonly CrossCompanyAccess[];
+  /** Tables the runtime role must not touch at all. */
+  ownerOnlyTables?: readonly string[];
+}
+
+const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function ident(name: string): string {
+  if (!NAME.test(name)) {
+    throw new Error(`row-level security: "${name}" is not a plain lower-case name`);
+  }
+  return `"${name}"`;
+}
+
+/** The company of the current unit of work, NULL outside one (so no row matches). */
+export const CURRENT_COMPANY = "NULLIF(current_setting('app.company_id', true), '')::integer";
+/** The cross-company purpose of the current unit of work, NULL outside one. */
+export const CURRENT_PURPOSE = "NULLIF(current_setting('app.purpose', true), '')";
+
+/**
+ * Turns row-level security on for a service's schema, run by its migration as the tables' owner:
+ * - the runtime role (created when missing and the migrating user may) gets the table privileges it
+ *   needs, now and for tables created later, and nothing on the migrations table;
+ * - every tenant table gets ENABLE and FORCE ROW LEVEL SECURITY (FORCE: the owner too) and one policy,
+ *   `company_scope`: a row is visible and may be written only when its `company_id` is the unit of
+ *   work's `app.company_id`, a transaction-local setting (TenantScope). Outside a unit of work the
+ *   setting is empty and nothing matches: reads are empty and writes are refused;
+ * - each cross-company access is one more policy per command, `<purpose>_<command>`, true only while
+ *   `app.purpose` names that purpose.
+ */
+export async function enableRowLevelSecurity(runner: QueryRunner, plan: RowLevelSecurityPlan): Promise<void> {
+  const schema = ident(plan.schema);
+  const role = ident(plan.runtimeRole);
+  await runner.query(`DO $$
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${plan.runtimeRole}') THEN
+        CREATE ROLE ${role} NOLOGIN;
+      END IF;
+    EXCEPTION
+      -- Another database of the same server created it at the same moment (tests run in parallel).
+      WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+  await runner.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+  await runner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`);
+  await runner.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
+  await runner.query(
+    `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`,
+  );
+  await runner.query(
+    `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT USAGE, SELECT ON SEQUENCES TO ${role}`,
+  );
+  for (const table of ['migrations', ...(plan.ownerOnlyTables ?? [])]) {
+    await runner.query(`REVOKE ALL ON ${schema}.${ident(table)} FROM ${role}`);
+  }
+  for (const table of plan.tenantTables) {
+    const name = `${schema}.${ident(table)}`;
+    await runner.query(`ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`);
+    await runner.query(`ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`);
+    await runner.query(
+      `CREATE POLICY company_scope ON ${name} USING (company_id = ${CURRENT_COMPANY}) WITH CHECK (company_id = ${CURRENT_COMPANY})`,
+    );
+  }
+  if (plan.companiesTable) {
+    const name = `${schema}.${ident(plan.companiesTable)}`;
+    await runner.query(`ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`);
+    await runner.query(`ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`);
+    await runner.query(
+      `CREATE POLICY company_scope ON ${name} USING (id = ${CURRENT_COMPANY}) WITH CHECK (id = ${CURRENT_COMPANY})`,
+    );
+  }
+  for (const access of plan.crossCompany ?? []) {
+    if (!plan.tenantTables.includes(access.table) && access.table !== plan.companiesTable) {
+      throw new Error(`row-level security: ${access.table} is not a tenant table of ${plan.schema}`);
+    }
+    for (const command of access.commands) {
+      const condition = `${CURRENT_PURPOSE} = '${access.purpose}'`;
+      const clause = command === 'INSERT' ? `WITH CHECK (${condition})` : `USING (${condition})`;
+      await runner.query(
+        `CREATE POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)} FOR ${command} ${clause}`,
+      );
+    }
+  }
+}
+
+/** Undoes `enableRowLevelSecurity` (the role stays: other databases of the server may use it). */
+export async function disableRowLevelSecurity(
+  runner: QueryRunner,
+  plan: RowLevelSecurityPlan,
+): Promise<void> {
+  const schema = ident(plan.schema);
+  const role = ident(plan.runtimeRole);
+  for (const access of plan.crossCompany ?? []) {
+    for (const command of access.commands) {
+      await runner.query(
+        `DROP POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)}`,
+      );
+    }
+  }
+  for (const table of [...plan.tenantTables, ...(plan.companiesTable ? [plan.companiesTable] : [])]) {
+    const name = `${schema}.${ident(table)}`;
+    await runner.query(`DROP POLICY company_scope ON ${name}`);
+    await runner.query(`ALTER TABLE ${name} NO FORCE ROW LEVEL SECURITY`);
+    await runner.query(`ALTER TABLE ${name} DISABLE ROW LEVEL SECURITY`);
+  }
+  await runner.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${role}`);
+  await runner.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON SEQUENCES FROM ${role}`);
+  await runner.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${role}`);
+  await runner.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schema} FROM ${role}`);
+  await runner.query(`REVOKE USAGE ON SCHEMA ${schema} FROM ${role}`);
+}

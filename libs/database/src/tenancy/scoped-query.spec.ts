@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
+import { PooledClient } from '../pooled-client';
+import { runWithTenantSettings } from './tenant-context';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+const SETTINGS =
+  "SELECT current_setting('app.company_id', true) AS company, current_setting('platform.change_origin', true) AS origin, current_setting('app.purpose', true) AS purpose";
+
+describe('statements in a unit of work carry its settings (PooledClient + ScopedQuery)', () => {
+  const name = `t_scoped_query_${randomBytes(4).toString('hex')}`;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    await createDatabase(adminUrl, name);
+    // One connection, so every test below reuses the one the previous test left.
+    pool = new Pool({ connectionString: databaseUrl(adminUrl, name), Client: PooledClient, max: 1 });
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    await dropDatabase(adminUrl, name);
+  });
+
+  const settingsNow = async () => (await pool.query(SETTINGS)).rows[0] as Record<string, string | null>;
+
+  it('sets the company, origin and purpose for the statement only, in one transaction with it', async () => {
+    const inside = await runWithTenantSettings({ companyId: 42, changeOrigin: 'jira' }, () =>
+      pool.query(SETTINGS),
+    );
+    expect(inside.rows).toEqual([{ company: '42', origin: 'jira', purpose: '' }]);
+    expect(inside.rowCount).toBe(1);
+    // The same connection, afterwards: nothing left behind for the next user of it.
+    expect(await settingsNow()).toEqual(
+      expect.objectContaining({
+        company: expect.not.stringMatching(/42/),
+        origin: expect.not.stringMatching(/jira/),
+      }),
+    );
+  });
+
+  it('binds values and reuses a named prepared statement, answering only its own rows', async () => {
+    const query = {
+      name: 'scoped_echo',
+      text: `SELECT $1::int AS value, current_setting('app.company_id', true) AS company FROM generate_series(1, 3)`,
+    };
+    for (const companyId of [1, 2]) {
+      const result = await runWithTenantSettings({ companyId }, () =>
+        pool.query({ ...query, values: [companyId * 10] }),
+      );
+      expect(result.rows).toEqual(
+        Array.from({ length: 3 }, () => ({ value: companyId * 10, company: String(companyId) })),
+      );
+      expect(result.fields.map((field) => field.name)).toEqual(['value', 'company']);
+    }
+  });
+
+  it('inside an explicit transaction the settings hold until it ends, and BEGIN/COMMIT go as they are', async () => {
+    const client = await pool.connect();
+    try {
+      await runWithTenantSettings({ purpose: 'retention' }, async () => {
+        await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+        await client.query('SET TRANSACTION READ WRITE');
+        expect((await client.query(SETTINGS)).rows[0]).toEqual({
+          company: '',
+          origin: '',
+          purpose: 'retention',
+        });
+        await client.query('COMMIT');
+      });
+      expect((await client.query(SETTINGS)).rows[0].purpose).not.toBe('retention');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('an error in the statement reaches the caller, and the connection stays usable', async () => {
+    await expect(
+      runWithTenantSettings({ companyId: 3 }, () =>
+        pool.query({ name: 'scoped_broken', text: 'SELEC 1', values: [] }),
+      ),
+    ).rejects.toThrow(/syntax error/);
+    await expect(
+      runWithTenantSettings({ companyId: 3 }, () =>
+        pool.query({ name: 'scoped_fails', text: 'SELECT 1 / $1::int AS x', values: [0] }),
+      ),
+    ).rejects.toThrow(/division by zero/);
+    const again = await runWithTenantSettings({ companyId: 3 }, () =>
+      pool.query({ name: 'scoped_fails', text: 'SELECT 1 / $1::int AS x', values: [1] }),
+    );
+    expect(again.rows).toEqual([{ x: 1 }]);
+  });
+
+  it('callback-style calls (as TypeORM makes them through pg-pool) work the same', async () => {
+    const rows = await runWithTenantSettings(
+      { companyId: 9 },
+      () =>
+        new Promise((resolve, reject) =>
+          pool.query(SETTINGS, [], (error, result) => (error ? reject(error) : resolve(result.rows))),
+        ),
+    );
+    expect(rows).toEqual([{ company: '9', origin: '', purpose: '' }]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import { readRows } from '../reads/read-rows';
+import { runWithTenantSettings, type TenantSettings } from './tenant-context';
+import { TenantRepository, type CompanyOwned } from './tenant-repository';
+
+/** PostgreSQL's isolation levels, as `DataSource.transaction` takes them. */
+export type IsolationLevel = 'READ UNCOMMITTED' | 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+
+/**
+ * SQL of one unit of work, with its settings: `select` for reads (SELECT only, optionally prepared
+ * once per connection), `execute` for anything else. Values always travel as parameters.
+ */
+export class ScopedSql {
+  constructor(
+    private readonly manager: () => EntityManager,
+    private readonly settings: () => TenantSettings,
+  ) {}
+
+  select<Row>(text: string, values: unknown[] = [], prepared?: string): Promise<Row[]> {
+    return runWithTenantSettings(this.settings(), () =>
+      readRows<Row>(this.manager(), text, values, prepared),
+    );
+  }
+
+  execute<Row = unknown>(text: string, values: unknown[] = []): Promise<Row[]> {
+    return runWithTenantSettings(this.settings(), () => this.manager().query<Row[]>(text, values));
+  }
+}
+
+/**
+ * The one way to company data: a scope knows its company (or, for the few workers that span
+ * companies, its purpose) and every statement made through it tells PostgreSQL, transaction-locally,
+ * so the tables' row-level security policies show and accept exactly that company's rows
+ * (docs/decisions.md, "Tenancy"). A statement made around it gets no row.
+ *
+ * - `repository(Entity)`: reads and writes of one entity, also filtered by company in the SQL;
+ * - `sql`: statements of the feature's own (`select` / `execute`);
+ * - `transaction(work)`: one transaction in which `work` gets the same three, bound to it;
+ * - `run(work)`: anything else (a TypeORM query builder of the feature's repository) in the scope.
+ */
+export class TenantScope {
+  readonly sql: ScopedSql;
+
+  constructor(
+    protected readonly dataSource: DataSource,
+    /** Read at each statement: a request's scope follows its principal. */
+    private readonly settingsOf: () => TenantSettings,
+  ) {
+    this.sql = new ScopedSql(() => dataSource.manager, settingsOf);
+  }
+
+  settings(): TenantSettings {
+    return this.settingsOf();
+  }
+
+  /** The company of the scope; a cross-company scope has none and refuses. */
+  companyId(): number {
+    const { companyId } = this.settingsOf();
+    if (companyId === undefined) {
+      throw new Error('this scope spans companies: it has no company of its own');
+    }
+    return companyId;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return runWithTenantSettings(this.settingsOf(), work);
+  }
+
+  repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
+    return new TenantRepository(this.dataSource.getRepository(entity), this.settingsOf);
+  }
+
+  /** Runs `work` in one transaction of this scope: every statement of it carries the scope's settings. */
+  transaction<T>(work: (unit: TenantUnitOfWork) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
+    const settings = this.settingsOf();
+    return runWithTenantSettings(settings, () =>
+      isolation
+        ? this.dataSource.transaction(isolation, (manager) => work(new TenantUnitOfWork(manager, settings)))
+        : this.dataSource.transaction((manager) => work(new TenantUnitOfWork(manager, settings))),
+    );
+  }
+}
+
+/** A transaction of a scope: its repositories and SQL run on the transaction's connection. */
+export class TenantUnitOfWork {
+  readonly sql: ScopedSql;
+
+  constructor(
+    /** The transaction's manager, for entities without a company (reference data) and locks. */
+    readonly manager: EntityManager,
+    private readonly settings: TenantSettings,
+  ) {
+    this.sql = new ScopedSql(
+      () => manager,
+      () => settings,
+    );
+  }
+
+  companyId(): number {
+    if (this.settings.companyId === undefined) {
+      throw new Error('this unit of work spans companies: it has no company of its own');
+    }
+    return this.settings.companyId;
+  }
+
+  repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
+    return new TenantRepository(this.manager.getRepository(entity), () => this.settings);
+  }
+}
