@@ -10,3 +10,4 @@ export * from './every-route-authenticated';
 export * from './fuzz-every-operation';
 export * from './change-origin-key';
 export * from './openapi-contract';
+export * from './row-level-security';
