@@ -1,5 +1,6 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { MayBeAbsent } from '@platform/contracts';
+import { IsBoolean, IsIn, IsString, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
 import { CorsOriginsSetting } from './cors-origins.setting';
 import { ToBoolean } from './env-transforms';
@@ -46,7 +47,7 @@ export class BaseServiceEnv {
    * service refuses to start as a role that row-level security would not apply to.
    */
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(/^[a-z_][a-z0-9_]{0,62}$/, {
     message: 'DATABASE_ROLE must be a role name (lower-case letters, digits, underscores) or login',
   })
@@ -54,7 +55,7 @@ export class BaseServiceEnv {
 
   /** The tables' owner's connection, used by the migrate command only; DATABASE_URL when unset. */
   @Expose()
-  @IsOptional()
+  @MayBeAbsent()
   @Matches(POSTGRES_URL, { message: 'MIGRATION_DATABASE_URL must be a postgres:// connection URL' })
   MIGRATION_DATABASE_URL?: string;
 
