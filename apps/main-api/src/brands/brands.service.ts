@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { Client } from '../clients/client.entity';
 import { Brand } from './brand.entity';
 import { BrandDto, type CreateBrandDto, type UpdateBrandDto } from './dto/brand.dto';
@@ -36,7 +31,7 @@ export class BrandsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
-    return paginate(this.brands.queryBuilder('brand'), 'brand', query, BRAND_FILTERS, (brand) =>
+    return this.brands.paginate(this.brands.queryBuilder('brand'), 'brand', query, BRAND_FILTERS, (brand) =>
       BrandDto.from(brand),
     );
   }

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { Client } from './client.entity';
 import { ClientDto } from './dto/client.dto';
 import type { CreateClientDto, UpdateClientDto } from './dto/create-client.dto';
@@ -38,8 +33,12 @@ export class ClientsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
-    return paginate(this.clients.queryBuilder('client'), 'client', query, CLIENT_FILTERS, (client) =>
-      ClientDto.from(client),
+    return this.clients.paginate(
+      this.clients.queryBuilder('client'),
+      'client',
+      query,
+      CLIENT_FILTERS,
+      (client) => ClientDto.from(client),
     );
   }
 

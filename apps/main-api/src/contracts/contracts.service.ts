@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Client } from '../clients/client.entity';
 import { UserMemberships } from '../users/user-memberships';
@@ -55,14 +50,16 @@ export class ContractsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
-    return paginate(this.withDetails(), 'contract', query, CONTRACT_FILTERS, (contract) =>
+    return this.contracts.paginate(this.withDetails(), 'contract', query, CONTRACT_FILTERS, (contract) =>
       ContractDto.from(contract),
     );
   }
 
   async get(id: number, options: { withDeleted?: boolean } = {}): Promise<Contract> {
     const query = this.withDetails().andWhere('contract.id = :id', { id });
-    const contract = await (options.withDeleted ? query.withDeleted() : query).getOne();
+    const contract = await this.contracts.run(() =>
+      (options.withDeleted ? query.withDeleted() : query).getOne(),
+    );
     if (!contract) {
       throw new ResourceNotFoundError(`Contract ${id}`);
     }
@@ -108,13 +105,14 @@ export class ContractsService {
 
   async addUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    await this.memberships.add(ContractMember, 'contractId', id, userIds);
+    // In the request's scope, so UserMemberships' own statements carry the company (row-level security).
+    await this.contracts.run(() => this.memberships.add(ContractMember, 'contractId', id, userIds));
     return this.get(id);
   }
 
   async removeUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    await this.memberships.remove(ContractMember, 'contractId', id, userIds);
+    await this.contracts.run(() => this.memberships.remove(ContractMember, 'contractId', id, userIds));
     return this.get(id);
   }
 

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Client } from '../clients/client.entity';
 import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
@@ -49,7 +44,7 @@ export class FeesService {
 
   async list(clientId: number, query: ListQueryDto): Promise<Paginated<FeeDto> | FeeDto[]> {
     await this.requireClient(clientId);
-    return paginate(
+    return this.fees.paginate(
       this.fees.queryBuilder('fee').andWhere('fee.client_id = :clientId', { clientId }),
       'fee',
       query,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 import {
-  paginate,
   TenantRepositoryFactory,
   type FilterDefinitions,
   type TenantRead,
@@ -38,7 +37,7 @@ export class LabelsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
-    return paginate(this.labels.queryBuilder('label'), 'label', query, LABEL_FILTERS, (label) =>
+    return this.labels.paginate(this.labels.queryBuilder('label'), 'label', query, LABEL_FILTERS, (label) =>
       LabelDto.from(label),
     );
   }

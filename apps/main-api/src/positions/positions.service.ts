@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import {
   PositionCategoryDto,
   PositionDto,
@@ -44,13 +39,15 @@ export class PositionsService {
   }
 
   listPositions(query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
-    return paginate(this.positionQuery(), 'position', query, POSITION_FILTERS, (position) =>
+    return this.positions.paginate(this.positionQuery(), 'position', query, POSITION_FILTERS, (position) =>
       PositionDto.from(position),
     );
   }
 
   async getPosition(id: number): Promise<Position> {
-    const position = await this.positionQuery().andWhere('position.id = :id', { id }).getOne();
+    const position = await this.positions.run(() =>
+      this.positionQuery().andWhere('position.id = :id', { id }).getOne(),
+    );
     if (!position) {
       throw new ResourceNotFoundError(`Position ${id}`);
     }
@@ -79,7 +76,7 @@ export class PositionsService {
   }
 
   listCategories(query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
-    return paginate(
+    return this.categories.paginate(
       this.categories.queryBuilder('category'),
       'category',
       query,

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
@@ -37,8 +32,12 @@ export class ProductsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
-    return paginate(this.products.queryBuilder('product'), 'product', query, PRODUCT_FILTERS, (product) =>
-      ProductDto.from(product),
+    return this.products.paginate(
+      this.products.queryBuilder('product'),
+      'product',
+      query,
+      PRODUCT_FILTERS,
+      (product) => ProductDto.from(product),
     );
   }
 

@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { DataSource } from 'typeorm';
-import { Currency, LeaveType, TransactionSource } from './reference-item.entities';
+import { ReferenceDataRepository } from './reference-data.repository';
 
 class ReferenceItemDto {
   @ApiProperty({ example: 1 })
@@ -21,7 +20,7 @@ class CurrencyDto extends ReferenceItemDto {
 @RequirePermission(Permission.ReadProjects)
 @Controller()
 export class ReferenceDataController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly referenceData: ReferenceDataRepository) {}
 
   @Get('currencies')
   @ApiOperation({
@@ -29,7 +28,7 @@ export class ReferenceDataController {
   })
   @ApiOkResponse({ type: [CurrencyDto] })
   currencies(): Promise<CurrencyDto[]> {
-    return this.dataSource.getRepository(Currency).find({ order: { id: 'ASC' } });
+    return this.referenceData.currencies();
   }
 
   @Get('leave-types')
@@ -38,13 +37,13 @@ export class ReferenceDataController {
   })
   @ApiOkResponse({ type: [ReferenceItemDto] })
   leaveTypes(): Promise<ReferenceItemDto[]> {
-    return this.dataSource.getRepository(LeaveType).find({ order: { id: 'ASC' } });
+    return this.referenceData.leaveTypes();
   }
 
   @Get('transaction-sources')
   @ApiOperation({ summary: 'Transaction sources (1 Manual, 2 Bank import, 3 Invoice, 4 Integration)' })
   @ApiOkResponse({ type: [ReferenceItemDto] })
   transactionSources(): Promise<ReferenceItemDto[]> {
-    return this.dataSource.getRepository(TransactionSource).find({ order: { id: 'ASC' } });
+    return this.referenceData.transactionSources();
   }
 }

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { UserMemberships } from '../users/user-memberships';
 import { TeamDto, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto';
 import { TeamMember } from './team-member.entity';
@@ -31,11 +26,11 @@ export class TeamsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
-    return paginate(this.withMembers(), 'team', query, TEAM_FILTERS, (team) => TeamDto.from(team));
+    return this.teams.paginate(this.withMembers(), 'team', query, TEAM_FILTERS, (team) => TeamDto.from(team));
   }
 
   async get(id: number): Promise<Team> {
-    const team = await this.withMembers().andWhere('team.id = :id', { id }).getOne();
+    const team = await this.teams.run(() => this.withMembers().andWhere('team.id = :id', { id }).getOne());
     if (!team) {
       throw new ResourceNotFoundError(`Team ${id}`);
     }
@@ -61,13 +56,14 @@ export class TeamsService {
   /** Adds users of the company; users already in the team stay once. */
   async addUsers(id: number, userIds: number[]): Promise<Team> {
     await this.get(id);
-    await this.memberships.add(TeamMember, 'teamId', id, userIds);
+    // In the request's scope, so UserMemberships' own statements carry the company (row-level security).
+    await this.teams.run(() => this.memberships.add(TeamMember, 'teamId', id, userIds));
     return this.get(id);
   }
 
   async removeUsers(id: number, userIds: number[]): Promise<Team> {
     await this.get(id);
-    await this.memberships.remove(TeamMember, 'teamId', id, userIds);
+    await this.teams.run(() => this.memberships.remove(TeamMember, 'teamId', id, userIds));
     return this.get(id);
   }
 

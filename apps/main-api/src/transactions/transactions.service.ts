@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Client } from '../clients/client.entity';
 import { TransactionDto, type CreateTransactionDto } from './dto/transaction.dto';
@@ -51,7 +46,7 @@ export class TransactionsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
-    return paginate(
+    return this.transactions.paginate(
       this.transactions.queryBuilder('transaction'),
       'transaction',
       query,

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { WorkspaceDto, type CreateWorkspaceDto, type UpdateWorkspaceDto } from './dto/workspace.dto';
 import { Workspace } from './workspace.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
@@ -32,7 +27,7 @@ export class WorkspacesService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
-    return paginate(
+    return this.workspaces.paginate(
       this.workspaces.queryBuilder('workspace'),
       'workspace',
       query,
