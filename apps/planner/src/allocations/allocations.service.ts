@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import {
-  constraintViolationOf,
-  PG_EXCLUSION_VIOLATION,
-  TenantRepositoryFactory,
-  type TenantRead,
-  type TenantRepository,
-} from '@platform/database';
+import { constraintViolationOf, PG_EXCLUSION_VIOLATION } from '@platform/database';
 import type { CallerContext } from '@platform/main-api-client';
-import type { SelectQueryBuilder } from 'typeorm';
 import { PlannerMainApi } from '../main-api/planner-main-api';
-import { Allocation } from './allocation.entity';
 import {
   allocationNotFound,
   allocationOverlaps,
@@ -19,14 +11,12 @@ import {
   userHasNoWorkDays,
   userNotFound,
 } from './allocation.errors';
+import type { Allocation } from './allocation.entity';
+import { AllocationsRepository } from './allocations.repository';
 import { addCalendarMonths, dayNumberOf, isRealDate } from './calendar';
 import type { AllocationDto, UpdateAllocationDto } from './dto/allocation.dto';
 import type { ProjectAllocationsDto } from './dto/project-allocations.dto';
-import {
-  calendarFromMainApi,
-  ProjectAllocationsReport,
-  type ReportedAllocation,
-} from './project-allocations.report';
+import { calendarFromMainApi, ProjectAllocationsReport } from './project-allocations.report';
 
 /** What identifies a stored allocation (docs/spec/decisions.md §6): with the company, its user, project and days. */
 interface AllocationIdentity {
@@ -45,71 +35,17 @@ interface AllocationValues extends AllocationIdentity {
 const MAX_RANGE_MONTHS = 12;
 
 /**
- * What getAllocations reads of each allocation, selected straight into the report's input: no
- * entities (TypeORM's hydration and a Date parsed per row cost more than the rest of the read's
- * own work in the planner), and the creation time already in the answer's form.
- */
-function selectReported(alias: string) {
-  return (query: SelectQueryBuilder<Allocation>): SelectQueryBuilder<Allocation> =>
-    query
-      .select(`${alias}.id`, 'id')
-      .addSelect(`${alias}.user_id`, 'userId')
-      .addSelect(`${alias}.project_id`, 'projectId')
-      .addSelect(`${alias}.from_date`, 'fromDate')
-      .addSelect(`${alias}.to_date`, 'toDate')
-      .addSelect(`${alias}.allocated_hours::float8`, 'allocatedHours')
-      .addSelect(`to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')`, 'createdAt');
-}
-
-/**
  * The allocation rules of docs/spec/interfaces.md (rules 1-7) and docs/spec/decisions.md §6, checked in the order a caller
  * expects: the body, then whether what it names exists, then work days, then overlap. Overlap is the
  * database's to decide (`allocations_no_overlap`), so concurrent requests cannot both win.
  */
 @Injectable()
 export class AllocationsService {
-  private readonly allocations: TenantRepository<Allocation>;
-  // getAllocations' two reads, built once (CompiledRead): building their SQL cost more CPU than
-  // running it.
-  private readonly onProject: TenantRead<Allocation, { projectId: number }>;
-  private readonly onOtherProjects: TenantRead<Allocation, { projectId: number }>;
-
   constructor(
-    repositories: TenantRepositoryFactory,
+    private readonly allocations: AllocationsRepository,
     private readonly principals: PrincipalContext,
     private readonly mainApi: PlannerMainApi,
-  ) {
-    this.allocations = repositories.for(Allocation);
-    this.onProject = this.allocations.compile('allocation', ['projectId'], (query) =>
-      selectReported('allocation')(query)
-        .andWhere('allocation.project_id = :projectId')
-        .orderBy('allocation.from_date', 'ASC')
-        .addOrderBy('allocation.created_at', 'ASC'),
-    );
-    // The other-project allocations of this project's users that share at least a day with the
-    // user's span here (first day to last day of their allocations on this project): one probe per
-    // user, not one per allocation. The overlap is written as the exclusion constraint's own
-    // daterange, so its GiST index answers it directly; PostgreSQL picked that index anyway for
-    // a per-allocation join, and 500 probes of it took 8 ms of PostgreSQL's time per read (bench/README.md,
-    // round 4). Allocations inside the span that touch none of the user's days here come along
-    // too; the report prorates each one against each allocation it intersects, so they count for
-    // nothing.
-    this.onOtherProjects = this.allocations.compile('other', ['projectId'], (query) =>
-      selectReported('other')(query)
-        .innerJoin(
-          (spans) =>
-            spans
-              .select('span.user_id', 'user_id')
-              .addSelect("daterange(min(span.from_date), max(span.to_date), '[]')", 'days')
-              .from(Allocation, 'span')
-              .where('span.company_id = :tenantCompanyId AND span.project_id = :projectId')
-              .groupBy('span.user_id'),
-          'here',
-          "here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days",
-        )
-        .andWhere('other.project_id <> :projectId'),
-    );
-  }
+  ) {}
 
   async save(body: AllocationDto, caller: CallerContext): Promise<void> {
     const allocation = validAllocation(body, this.assignerOf(body));
@@ -159,8 +95,8 @@ export class AllocationsService {
    */
   async projectAllocations(projectId: number, caller: CallerContext): Promise<ProjectAllocationsDto> {
     const [onProject, onOtherProjects] = await Promise.all([
-      this.onProject.rows<ReportedAllocation>({ projectId }),
-      this.onOtherProjects.rows<ReportedAllocation>({ projectId }),
+      this.allocations.onProjectOf(projectId),
+      this.allocations.onOtherProjectsOf(projectId),
     ]);
     if (onProject.length === 0) {
       if (!(await this.mainApi.projectsByIds([projectId], caller)).has(projectId)) {
@@ -187,7 +123,7 @@ export class AllocationsService {
     if (!lookups.projects.has(projectId)) {
       throw projectNotFound(projectId, 404);
     }
-    return new ProjectAllocationsReport({ companyId: this.principals.companyId(), ...lookups }).build(
+    return new ProjectAllocationsReport({ companyId: this.allocations.companyId(), ...lookups }).build(
       onProject,
       onOtherProjects,
     );
@@ -202,7 +138,7 @@ export class AllocationsService {
   }
 
   private async requireStored(identity: AllocationIdentity): Promise<Allocation> {
-    const [stored] = await this.allocations.find({ where: whereIdentity(identity), take: 1 });
+    const stored = await this.allocations.findOne(whereIdentity(identity));
     if (!stored) {
       throw allocationNotFound(identity);
     }
@@ -244,13 +180,7 @@ export class AllocationsService {
     if (violation?.code !== PG_EXCLUSION_VIOLATION || violation.constraint !== 'allocations_no_overlap') {
       return error;
     }
-    const existing = await this.allocations
-      .queryBuilder('existing')
-      .andWhere('existing.user_id = :userId AND existing.project_id = :projectId', allocation)
-      .andWhere('existing.from_date <= :to AND existing.to_date >= :from', allocation)
-      .andWhere(replacing ? 'existing.id <> :replacing' : 'TRUE', { replacing })
-      .orderBy('existing.from_date')
-      .getOne();
+    const existing = await this.allocations.firstOverlapping(allocation, replacing);
     return allocationOverlaps(
       allocation,
       existing ? { from: existing.fromDate, to: existing.toDate } : undefined,
