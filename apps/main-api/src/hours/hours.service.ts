@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, Role, type ListQueryDto, type Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Position } from '../positions/position.entity';
 import { Project } from '../projects/project.entity';
@@ -78,7 +73,7 @@ export class HoursService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
-    return paginate(this.entries.queryBuilder('entry'), 'entry', query, HOUR_FILTERS, (entry) =>
+    return this.entries.paginate(this.entries.queryBuilder('entry'), 'entry', query, HOUR_FILTERS, (entry) =>
       TimeEntryDto.from(entry),
     );
   }

@@ -1,5 +1,4 @@
-import { preparedStatementName, readRows } from '@platform/database';
-import type { EntityManager } from 'typeorm';
+import { preparedStatementName, type ScopedSql } from '@platform/database';
 import type { Project } from './project.entity';
 
 /** Hours and money figures of one project, computed from logged hours, ratecard prices and costs. */
@@ -43,7 +42,7 @@ export interface LoggedHoursByPosition {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
-// Fixed texts, prepared once per connection (readRows).
+// Fixed texts, prepared once per connection (ScopedSql.select, readRows).
 const PROJECT_TOTALS_SQL = `SELECT project.id AS project_id, logged.hours, logged.earned,
           (SELECT sum(line.estimated_hours * coalesce(price.price, 0))
              FROM project_positions line
@@ -77,35 +76,30 @@ const LOGGED_HOURS_BY_POSITION_SQL = `SELECT entry.user_position_id AS position_
 const LOGGED_HOURS_BY_POSITION = preparedStatementName(LOGGED_HOURS_BY_POSITION_SQL);
 
 /**
- * Every sum the figures need, for any number of projects, in one statement: the ratecard and fee
- * are read from each project's own row, so the caller does not need the projects first and can run
- * this beside the query that loads them.
+ * Every sum the figures need, for any number of projects, in one statement made through a scope's
+ * `sql` (row-level security sees its company): the ratecard and fee are read from each project's
+ * own row, so the caller does not need the projects first and can run this beside the query that
+ * loads them.
  */
 export async function fetchProjectTotals(
-  manager: EntityManager,
+  sql: ScopedSql,
   projectIds: number[],
   companyId: number,
 ): Promise<Map<number, ProjectTotals>> {
   if (projectIds.length === 0) {
     return new Map();
   }
-  const rows = await readRows<ProjectTotals>(
-    manager,
-    PROJECT_TOTALS_SQL,
-    [projectIds, companyId],
-    PROJECT_TOTALS,
-  );
+  const rows = await sql.select<ProjectTotals>(PROJECT_TOTALS_SQL, [projectIds, companyId], PROJECT_TOTALS);
   return new Map(rows.map((row) => [row.project_id, row]));
 }
 
 /** Hours logged on one project per position, valued at the project's ratecard price. */
 export function fetchLoggedHoursByPosition(
-  manager: EntityManager,
+  sql: ScopedSql,
   projectId: number,
   companyId: number,
 ): Promise<LoggedHoursByPosition[]> {
-  return readRows<LoggedHoursByPosition>(
-    manager,
+  return sql.select<LoggedHoursByPosition>(
     LOGGED_HOURS_BY_POSITION_SQL,
     [projectId, companyId],
     LOGGED_HOURS_BY_POSITION,

@@ -1,27 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { Role, type ListQueryDto, type Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type TenantRead,
-  type TenantRepository,
-} from '@platform/database';
-import { DataSource } from 'typeorm';
+import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
 import { User } from '../users/user.entity';
 import type { ProjectNameDto } from './dto/project-name.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
-import {
-  fetchLoggedHoursByPosition,
-  fetchProjectTotals,
-  projectFigures,
-  summarizeProject,
-} from './project-figures';
+import { projectFigures, summarizeProject } from './project-figures';
 import { PROJECT_FILTERS, withClientName, withRelations } from './project-queries';
 import { containsPattern } from './project-rules';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
 import { Project } from './project.entity';
+import { ProjectsRepository } from './projects.repository';
 
 const SEARCH_LIMIT = 50;
 
@@ -41,7 +31,7 @@ export class ProjectReads {
   constructor(
     private readonly repositories: TenantRepositoryFactory,
     private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
+    private readonly repository: ProjectsRepository,
   ) {
     this.projects = repositories.for(Project);
     this.projectById = this.projects.compile('project', ['id'], (query) =>
@@ -75,14 +65,12 @@ export class ProjectReads {
 
   /** One round trip: the project, its estimate lines and its figures are read side by side. */
   async detail(id: number): Promise<ProjectDetailDto> {
-    const companyId = this.principals.companyId();
-    const manager = this.dataSource.manager;
     const [project, positions, categories, totals, logged] = await Promise.all([
       this.requireProject(id),
       this.estimatePositions.many({ projectId: id }),
       this.estimateCategories.many({ projectId: id }),
-      fetchProjectTotals(manager, [id], companyId),
-      fetchLoggedHoursByPosition(manager, id, companyId),
+      this.repository.totals([id]),
+      this.repository.loggedHoursByPosition(id),
     ]);
     return ProjectDetailDto.fromDetail(
       project,
@@ -93,7 +81,7 @@ export class ProjectReads {
   }
 
   async list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
-    const page = await paginate(
+    const page = await this.projects.paginate(
       await this.visible(),
       'project',
       query,
@@ -127,13 +115,12 @@ export class ProjectReads {
 
   /** Case-insensitive "contains", at most 50, newest first. */
   async searchByName(name: string): Promise<ProjectDto[]> {
-    const projects = await (
-      await this.visible()
-    )
-      .andWhere('project.name ILIKE :pattern', { pattern: containsPattern(name) })
-      .orderBy('project.id', 'DESC')
-      .take(SEARCH_LIMIT)
-      .getMany();
+    const projects = await this.projects.many(
+      (await this.visible())
+        .andWhere('project.name ILIKE :pattern', { pattern: containsPattern(name) })
+        .orderBy('project.id', 'DESC')
+        .take(SEARCH_LIMIT),
+    );
     return this.withFigures(projects);
   }
 
@@ -152,11 +139,7 @@ export class ProjectReads {
   }
 
   private async withFigures(projects: Project[]): Promise<ProjectDto[]> {
-    const totals = await fetchProjectTotals(
-      this.dataSource.manager,
-      projects.map((project) => project.id),
-      this.principals.companyId(),
-    );
+    const totals = await this.repository.totals(projects.map((project) => project.id));
     return projects.map((project) =>
       ProjectDto.from(project, summarizeProject(project, totals.get(project.id))),
     );

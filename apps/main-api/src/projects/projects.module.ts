@@ -3,11 +3,12 @@ import { ProjectReads } from './project-reads';
 import { ProjectReferences } from './project-references';
 import { ProjectWrites } from './project-writes';
 import { ProjectsController } from './projects.controller';
+import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
 @Module({
   controllers: [ProjectsController],
-  providers: [ProjectReads, ProjectReferences, ProjectWrites, ProjectsService],
+  providers: [ProjectsRepository, ProjectReads, ProjectReferences, ProjectWrites, ProjectsService],
   exports: [ProjectsService],
 })
 export class ProjectsModule {}

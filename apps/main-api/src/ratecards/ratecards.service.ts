@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In } from 'typeorm';
+import { In } from 'typeorm';
 import { Position } from '../positions/position.entity';
 import {
   RatecardDto,
@@ -16,8 +10,8 @@ import {
   type RatecardPriceInputDto,
   type UpdateRatecardDto,
 } from './dto/ratecard.dto';
-import { RatecardPrice } from './ratecard-price.entity';
 import { Ratecard } from './ratecard.entity';
+import { RatecardsRepository } from './ratecards.repository';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 const RATECARD_FILTERS: FilterDefinitions = {
@@ -32,8 +26,7 @@ export class RatecardsService {
 
   constructor(
     repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
+    private readonly repository: RatecardsRepository,
   ) {
     this.ratecards = repositories.for(Ratecard);
     this.positions = repositories.for(Position);
@@ -48,18 +41,19 @@ export class RatecardsService {
       linkedToBasePrice: body.linked_to_base_price ?? false,
       currencyId: body.currency_id ?? 1,
     });
-    await this.replacePrices(id, body.prices ?? []);
+    await this.repository.replacePrices(id, body.prices ?? []);
     return this.get(id);
   }
 
   list(query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
-    return paginate(this.withPrices(), 'ratecard', query, RATECARD_FILTERS, (ratecard) =>
+    return this.ratecards.paginate(this.withPrices(), 'ratecard', query, RATECARD_FILTERS, (ratecard) =>
       RatecardDto.from(ratecard),
     );
   }
 
   async get(id: number): Promise<Ratecard> {
-    const ratecard = await this.withPrices().andWhere('ratecard.id = :id', { id }).getOne();
+    const query = this.withPrices().andWhere('ratecard.id = :id', { id });
+    const ratecard = await this.ratecards.run(() => query.getOne());
     if (!ratecard) {
       throw new ResourceNotFoundError(`Ratecard ${id}`);
     }
@@ -81,7 +75,7 @@ export class RatecardsService {
       ...(body.linked_to_base_price !== undefined && { linkedToBasePrice: body.linked_to_base_price }),
     });
     if (body.prices) {
-      await this.replacePrices(id, body.prices);
+      await this.repository.replacePrices(id, body.prices);
     }
     return this.get(id);
   }
@@ -117,24 +111,6 @@ export class RatecardsService {
         },
       ]);
     }
-  }
-
-  /** All prices at once, in one transaction: a ratecard is never half updated. */
-  private async replacePrices(ratecardId: number, prices: RatecardPriceInputDto[]): Promise<void> {
-    const companyId = this.principals.companyId();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RatecardPrice).delete({ ratecardId, companyId });
-      if (prices.length > 0) {
-        await manager.getRepository(RatecardPrice).insert(
-          prices.map((price) => ({
-            ratecardId,
-            companyId,
-            positionId: price.position_id,
-            price: String(price.price),
-          })),
-        );
-      }
-    });
   }
 
   private withPrices() {

@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, TaskStatus, type ListQueryDto, type Paginated } from '@platform/contracts';
-import {
-  paginate,
-  TenantRepositoryFactory,
-  type FilterDefinitions,
-  type TenantRepository,
-} from '@platform/database';
+import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
@@ -50,7 +45,7 @@ export class TasksService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
-    return paginate(this.tasks.queryBuilder('task'), 'task', query, TASK_FILTERS, (task) =>
+    return this.tasks.paginate(this.tasks.queryBuilder('task'), 'task', query, TASK_FILTERS, (task) =>
       TaskDto.from(task),
     );
   }

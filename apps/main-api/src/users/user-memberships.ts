@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
-import { TenantRepositoryFactory } from '@platform/database';
+import { RequestTenantScope, type CompanyOwned } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, In, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { In, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { User } from './user.entity';
 
 /**
@@ -11,11 +10,7 @@ import { User } from './user.entity';
  */
 @Injectable()
 export class UserMemberships {
-  constructor(
-    private readonly repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly scope: RequestTenantScope) {}
 
   async add<Member extends ObjectLiteral>(
     membership: EntityTarget<Member>,
@@ -24,18 +19,20 @@ export class UserMemberships {
     userIds: number[],
   ): Promise<void> {
     await this.requireUsers(userIds);
-    const companyId = this.principals.companyId();
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(membership)
-      .values(
-        [...new Set(userIds)].map(
-          (userId) => ({ [ownerKey]: ownerId, userId, companyId }) as unknown as Member,
-        ),
-      )
-      .orIgnore()
-      .execute();
+    await this.scope.transaction(async (unit) => {
+      const companyId = unit.companyId();
+      await unit.manager
+        .createQueryBuilder()
+        .insert()
+        .into(membership)
+        .values(
+          [...new Set(userIds)].map(
+            (userId) => ({ [ownerKey]: ownerId, userId, companyId }) as unknown as Member,
+          ),
+        )
+        .orIgnore()
+        .execute();
+    });
   }
 
   async remove<Member extends ObjectLiteral>(
@@ -44,14 +41,15 @@ export class UserMemberships {
     ownerId: number,
     userIds: number[],
   ): Promise<void> {
-    await this.dataSource
-      .getRepository(membership)
-      .delete({ [ownerKey]: ownerId, companyId: this.principals.companyId(), userId: In(userIds) } as never);
+    // A membership row has no id of its own, but deleteWhere only needs its company.
+    await this.scope
+      .repository(membership as unknown as EntityTarget<CompanyOwned>)
+      .deleteWhere({ [ownerKey]: ownerId, userId: In(userIds) });
   }
 
   private async requireUsers(userIds: number[]): Promise<void> {
-    const users = await this.repositories
-      .for(User)
+    const users = await this.scope
+      .repository(User)
       .find({ where: { id: In(userIds) }, select: { id: true } });
     const found = new Set(users.map((user) => user.id));
     const missing = userIds.filter((userId) => !found.has(userId));

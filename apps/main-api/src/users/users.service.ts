@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   TenantRepositoryFactory,
-  paginate,
   type FilterDefinitions,
   type TenantRead,
   type TenantRepository,
@@ -99,7 +98,7 @@ export class UsersService {
     if (query.ids !== undefined) {
       return this.byIds([...new Set(query.ids.split(',').map(Number))]);
     }
-    return paginate(this.withPosition(), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
+    return this.users.paginate(this.withPosition(), 'u', query, USER_FILTERS, (user) => UserDto.from(user));
   }
 
   /** Exactly those users of the caller's company, deleted ones too (history still names them). */
@@ -109,7 +108,8 @@ export class UsersService {
   }
 
   async get(id: number): Promise<User> {
-    const user = await this.withPosition().andWhere('u.id = :id', { id }).getOne();
+    const query = this.withPosition().andWhere('u.id = :id', { id });
+    const user = await this.users.run(() => query.getOne());
     if (!user) {
       throw new ResourceNotFoundError(`User ${id}`);
     }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
 import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import { User } from '../users/user.entity';
 import type { ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
+import { WorkingTimeRepository } from './working-time.repository';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 /**
@@ -37,8 +37,7 @@ export class WorkingTimeService {
 
   constructor(
     repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
-    private readonly dataSource: DataSource,
+    private readonly repository: WorkingTimeRepository,
   ) {
     this.users = repositories.for(User);
     this.entries = repositories.for(WorkingTimeEntry);
@@ -72,22 +71,7 @@ export class WorkingTimeService {
         ]);
       }
     });
-    const companyId = this.principals.companyId();
-    await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(WorkingTimeEntry);
-      await repository.delete({ companyId, userId });
-      await repository.insert(
-        body.entries.map((entry) => ({
-          companyId,
-          userId,
-          dayOfWeek: entry.day_of_week,
-          dailyHours: String(entry.daily_hours),
-          startAt: entry.start_at,
-          endAt: entry.end_at,
-          breakTime: String(entry.break_time ?? 0),
-        })),
-      );
-    });
+    await this.repository.replaceWeek(userId, body.entries);
     return this.week(userId);
   }
 

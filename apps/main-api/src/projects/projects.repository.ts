@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { RequestTenantScope, type TenantUnitOfWork } from '@platform/database';
+import { In, Not } from 'typeorm';
+import { TimeEntry } from '../hours/time-entry.entity';
+import type { EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
+import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
+import {
+  fetchLoggedHoursByPosition,
+  fetchProjectTotals,
+  type LoggedHoursByPosition,
+  type ProjectTotals,
+} from './project-figures';
+import { checkUniqueLines, estimateMode } from './project-rules';
+import { Project } from './project.entity';
+
+/**
+ * The statements of projects that are more than one entity's reads: their figures (hand-written
+ * SQL), and a project saved with its estimate lines in one transaction. All in the request's scope.
+ */
+@Injectable()
+export class ProjectsRepository {
+  constructor(private readonly scope: RequestTenantScope) {}
+
+  /** The sums behind the figures of these projects, keyed by project id. */
+  totals(projectIds: number[]): Promise<Map<number, ProjectTotals>> {
+    return fetchProjectTotals(this.scope.sql, projectIds, this.scope.companyId());
+  }
+
+  /** Hours logged on one project per position, valued at the project's ratecard price. */
+  loggedHoursByPosition(projectId: number): Promise<LoggedHoursByPosition[]> {
+    return fetchLoggedHoursByPosition(this.scope.sql, projectId, this.scope.companyId());
+  }
+
+  /** Saves a new project (in the scope's company) and its estimate lines; answers its id. */
+  insert(draft: Project, body: UpdateProjectDto): Promise<number> {
+    return this.scope.transaction(async (unit) => {
+      const saved = await unit.repository(Project).create(draft);
+      await this.saveEstimates(unit, saved, body);
+      return saved.id;
+    });
+  }
+
+  /** Saves the changes of a project read in this scope, and its estimate lines. */
+  async update(project: Project, body: UpdateProjectDto): Promise<void> {
+    await this.scope.transaction(async (unit) => {
+      await unit
+        .repository(Project)
+        .save({ ...project, client: undefined, pm: undefined, ratecard: undefined });
+      await this.saveEstimates(unit, project, body);
+    });
+  }
+
+  /**
+   * Upserts the estimate lines sent. On update, a position already on the project and absent from
+   * `users_positions` gets 0 estimated hours and is soft-deleted when no hours were logged against it
+   * (docs/spec/interfaces.md). The project's estimated_time follows the active mode's sum.
+   */
+  private async saveEstimates(
+    unit: TenantUnitOfWork,
+    project: Project,
+    body: UpdateProjectDto,
+  ): Promise<void> {
+    const companyId = unit.companyId();
+    if (body.users_positions) {
+      await this.upsertLines(
+        unit,
+        ProjectPosition,
+        'positionId',
+        project.id,
+        companyId,
+        body.users_positions,
+      );
+    }
+    if (body.categories) {
+      await this.upsertLines(unit, ProjectCategory, 'categoryId', project.id, companyId, body.categories);
+    }
+    const mode = estimateMode(project);
+    if (mode) {
+      const [{ total }] = await unit.sql.select<{ total: string | null }>(
+        `SELECT sum(estimated_hours) AS total FROM ${mode === 'positions' ? 'project_positions' : 'project_categories'}
+         WHERE project_id = $1 AND company_id = $2 AND deleted_at IS NULL`,
+        [project.id, companyId],
+      );
+      await unit.repository(Project).updateWhere({ id: project.id }, { estimatedTime: total ?? '0' });
+    }
+  }
+
+  private async upsertLines(
+    unit: TenantUnitOfWork,
+    entity: typeof ProjectPosition | typeof ProjectCategory,
+    key: 'positionId' | 'categoryId',
+    projectId: number,
+    companyId: number,
+    items: EstimateItemDto[],
+  ): Promise<void> {
+    checkUniqueLines(items, key === 'positionId' ? 'users_positions' : 'categories');
+    const ids = items.map((item) => item.id);
+    const repository = unit.manager.getRepository<ProjectPosition | ProjectCategory>(entity);
+    if (items.length > 0) {
+      // One statement for every line sent (an existing line, even removed, is updated and restored).
+      await repository
+        .createQueryBuilder()
+        .insert()
+        .values(
+          items.map((item) => ({
+            companyId,
+            projectId,
+            [key]: item.id,
+            estimatedHours: String(item.estimated_time ?? 0),
+            deletedAt: null,
+          })),
+        )
+        .orUpdate(
+          ['estimated_hours', 'deleted_at'],
+          ['project_id', key === 'positionId' ? 'position_id' : 'category_id'],
+        )
+        .execute();
+    }
+    // Lines absent from the list: no estimate any more; a position line is removed entirely
+    // unless hours were logged against that position on this project.
+    const absent = { projectId, companyId, ...(ids.length > 0 ? { [key]: Not(In(ids)) } : {}) };
+    await repository.update(absent, { estimatedHours: '0' });
+    if (key === 'categoryId') {
+      await repository.softDelete(absent);
+      return;
+    }
+    const logged = await unit.manager
+      .getRepository(TimeEntry)
+      .createQueryBuilder('entry')
+      .select('DISTINCT entry.user_position_id', 'position_id')
+      .where(
+        'entry.project_id = :projectId AND entry.company_id = :companyId AND entry.user_position_id IS NOT NULL',
+        { projectId, companyId },
+      )
+      .getRawMany<{ position_id: number }>();
+    const keep = [...ids, ...logged.map((row) => row.position_id)];
+    await repository.softDelete({
+      projectId,
+      companyId,
+      ...(keep.length > 0 ? { positionId: Not(In(keep)) } : {}),
+    });
+  }
+}
