@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
+import { Inject, Injectable } from '@nestjs/common';
 import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
-import { DataSource } from 'typeorm';
+import { RequestTenantScope, type TenantScope } from '@platform/database';
 
 /** What a create reserved: the row and the generation of its external id. */
 export interface Reservation {
@@ -22,19 +21,21 @@ const LEASE_SECONDS = 30;
  * The mapping table's concurrency rules, in SQL: the unique key (company, source, entity, external
  * id) makes one create win a race; a pending row is owned for a lease, so a create that crashed
  * between main-api and completion is taken over by the next attempt instead of blocking it forever.
- * Every statement is scoped to the caller's company.
+ * Every statement runs in the request's scope (row-level security) and also names its company.
  */
 @Injectable()
 export class MappingStore {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly principals: PrincipalContext,
-  ) {}
+  constructor(@Inject(RequestTenantScope) private readonly scope: TenantScope) {}
+
+  /** The same rules in another scope: a worker's, for one company at a time. */
+  withScope(scope: TenantScope): MappingStore {
+    return new MappingStore(scope);
+  }
 
   /** Reserves the external id, or answers undefined when it is taken (complete, or another create in flight). */
   async reserve(key: MappingKey): Promise<Reservation | undefined> {
-    const companyId = this.principals.companyId();
-    const rows = await this.dataSource.query<{ id: string; generation: number | null }[]>(
+    const companyId = this.scope.companyId();
+    const rows = await this.scope.sql.execute<{ id: string; generation: number | null }>(
       `INSERT INTO external_mappings (company_id, source, entity, external_id, state, lease_until)
        VALUES ($1, $2, $3, $4, 'pending', now() + make_interval(secs => $5))
        ON CONFLICT (company_id, source, entity, external_id) DO UPDATE
@@ -50,18 +51,18 @@ export class MappingStore {
   }
 
   async complete(reservation: Reservation, platformId: number): Promise<void> {
-    await this.dataSource.query(
+    await this.scope.sql.execute(
       `UPDATE external_mappings SET state = 'complete', platform_id = $3, lease_until = NULL, updated_at = now()
         WHERE id = $1 AND company_id = $2 AND state = 'pending'`,
-      [reservation.mappingId, this.principals.companyId(), platformId],
+      [reservation.mappingId, this.scope.companyId(), platformId],
     );
   }
 
   /** Gives the external id back: main-api refused the create, or could not be reached. */
   async release(reservation: Reservation): Promise<void> {
-    await this.dataSource.query(
+    await this.scope.sql.execute(
       `DELETE FROM external_mappings WHERE id = $1 AND company_id = $2 AND state = 'pending'`,
-      [reservation.mappingId, this.principals.companyId()],
+      [reservation.mappingId, this.scope.companyId()],
     );
   }
 
@@ -71,10 +72,10 @@ export class MappingStore {
     entity: IntegrationEntity,
     externalIds: readonly string[],
   ): Promise<Map<string, number>> {
-    const rows = await this.dataSource.query<{ external_id: string; platform_id: number }[]>(
+    const rows = await this.scope.sql.select<{ external_id: string; platform_id: number }>(
       `SELECT external_id, platform_id FROM external_mappings
         WHERE company_id = $1 AND source = $2 AND entity = $3 AND external_id = ANY($4) AND state = 'complete'`,
-      [this.principals.companyId(), source, entity, [...new Set(externalIds)]],
+      [this.scope.companyId(), source, entity, [...new Set(externalIds)]],
     );
     return new Map(rows.map((row) => [row.external_id, row.platform_id]));
   }
@@ -91,16 +92,19 @@ export class MappingStore {
     if (sources.length === 0 || entities.length === 0) {
       return new Map();
     }
-    const rows = await this.dataSource.query<
-      { source: IntegrationSource; entity: IntegrationEntity; platform_id: number; external_id: string }[]
-    >(
+    const rows = await this.scope.sql.select<{
+      source: IntegrationSource;
+      entity: IntegrationEntity;
+      platform_id: number;
+      external_id: string;
+    }>(
       `SELECT DISTINCT ON (source, entity, platform_id) source, entity, platform_id, external_id
          FROM external_mappings
         WHERE company_id = $1 AND state = 'complete' AND source = ANY($2)
           AND (entity, platform_id) IN (SELECT * FROM unnest($3::varchar[], $4::int[]))
         ORDER BY source, entity, platform_id, external_id`,
       [
-        this.principals.companyId(),
+        this.scope.companyId(),
         [...new Set(sources)],
         entities.map((entry) => entry.entity),
         entities.map((entry) => entry.platformId),
@@ -113,14 +117,14 @@ export class MappingStore {
 
   /** Forgets the mapping of a deleted entity, counting the deletion (one transaction). */
   async forget(key: MappingKey): Promise<void> {
-    const companyId = this.principals.companyId();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
+    const companyId = this.scope.companyId();
+    await this.scope.transaction(async (unit) => {
+      await unit.sql.execute(
         `DELETE FROM external_mappings
           WHERE company_id = $1 AND source = $2 AND entity = $3 AND external_id = $4 AND state = 'complete'`,
         [companyId, key.source, key.entity, key.externalId],
       );
-      await manager.query(
+      await unit.sql.execute(
         `INSERT INTO external_id_generations (company_id, source, entity, external_id, generation)
          VALUES ($1, $2, $3, $4, 1)
          ON CONFLICT (company_id, source, entity, external_id)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Paginated } from '@platform/contracts';
-import { paginate, TenantRepositoryFactory, type TenantRepository } from '@platform/database';
+import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
 import { In, Raw } from 'typeorm';
 import { webhookIdOf } from './delivery/webhook-signature';
 import type { DeliveryDto, WebhookPayloadDto } from './dto/delivery.dto';
@@ -42,7 +42,7 @@ export class DeliveriesService {
     if (query.status) {
       rows.andWhere('delivery.status = :status', { status: query.status });
     }
-    const page = await paginate(rows, 'delivery', query, {}, (delivery) => delivery);
+    const page = await this.deliveries.paginate(rows, 'delivery', query, {}, (delivery) => delivery);
     const deliveries = Array.isArray(page) ? page : page.data;
     const attempts = await this.attemptsOf(deliveries.map((delivery) => delivery.id));
     const dtos = deliveries.map((delivery) => toDeliveryDto(delivery, attempts.get(delivery.id) ?? []));

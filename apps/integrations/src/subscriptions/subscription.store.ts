@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
-import { DataSource, type DeepPartial } from 'typeorm';
+import { RequestTenantScope } from '@platform/database';
+import type { DeepPartial } from 'typeorm';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
 /** The advisory lock family (hashtext of this name, then the company) of subscription creates. */
@@ -10,10 +10,7 @@ const CREATE_LOCK = 'integrations:webhook-subscription-creates';
 /** Subscription writes whose rule needs more than one statement, scoped to the caller's company. */
 @Injectable()
 export class SubscriptionStore {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly principals: PrincipalContext,
-  ) {}
+  constructor(private readonly scope: RequestTenantScope) {}
 
   /**
    * Saves a new subscription in the caller's company unless the company already has `limit`;
@@ -28,24 +25,24 @@ export class SubscriptionStore {
     }) => Omit<DeepPartial<WebhookSubscription>, 'companyId' | 'id'>,
     limit: number,
   ): Promise<WebhookSubscription | undefined> {
-    const companyId = this.principals.companyId();
     const id = randomUUID();
-    return this.dataSource.transaction(async (manager) => {
+    return this.scope.transaction(async (unit) => {
+      const companyId = unit.companyId();
       // Two creates of one company at once would both count limit - 1 and both insert (on any
       // replica): the second waits here until the first commits, and its count (a statement of its
       // own, so a snapshot taken after the wait, in READ COMMITTED) includes the first one's row.
       // Transaction-scoped, keyed on the company: other companies' creates never wait for it.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [CREATE_LOCK, companyId]);
-      const [{ count }] = await manager.query<{ count: number }[]>(
+      await unit.sql.select('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [CREATE_LOCK, companyId]);
+      const [{ count }] = await unit.sql.select<{ count: number }>(
         'SELECT count(*)::int AS count FROM webhook_subscriptions WHERE company_id = $1',
         [companyId],
       );
       if (count >= limit) {
         return undefined;
       }
-      return manager
-        .getRepository(WebhookSubscription)
-        .save({ ...fieldsFor({ id, companyId }), id, companyId });
+      return unit
+        .repository(WebhookSubscription)
+        .create({ ...fieldsFor({ id, companyId }), id });
     });
   }
 }

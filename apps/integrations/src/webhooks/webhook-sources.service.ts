@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
 import { IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
-import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
-import { DataSource } from 'typeorm';
+import { RequestTenantScope, type TenantRepository } from '@platform/database';
 import { ApiClientVerifier } from '../credentials/api-client-verifier';
 import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';
@@ -23,14 +21,12 @@ export class WebhookSourcesService {
   private readonly sources: TenantRepository<WebhookSource>;
 
   constructor(
-    repositories: TenantRepositoryFactory,
-    private readonly principals: PrincipalContext,
+    private readonly scope: RequestTenantScope,
     private readonly tokens: MainApiTokens,
     private readonly apiClients: ApiClientVerifier,
-    private readonly dataSource: DataSource,
     private readonly box: SecretBox,
   ) {
-    this.sources = repositories.for(WebhookSource);
+    this.sources = scope.repository(WebhookSource);
   }
 
   /** Sets up (or rotates) a source: checks the API client with main-api, answers a new signing secret once. */
@@ -38,7 +34,7 @@ export class WebhookSourcesService {
     await this.apiClients.verify(body, 'apply events');
     // Standard Webhooks form (base64 after whsec_), so its libraries can sign with it as it is.
     const signingSecret = newSigningSecret();
-    await this.store(this.principals.companyId(), source, signingSecret, body);
+    await this.store(this.scope.companyId(), source, signingSecret, body);
     this.tokens.forget(body.api_key);
     const [stored] = await this.sources.find({ where: { source } });
     return { ...toDto(stored), signing_secret: signingSecret };
@@ -56,7 +52,7 @@ export class WebhookSourcesService {
   ): Promise<void> {
     // Again when a concurrent PUT or DELETE of the same source came between the two statements.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const [existing] = await this.dataSource.query<{ id: string }[]>(
+      const [existing] = await this.scope.sql.select<{ id: string }>(
         'SELECT id FROM webhook_sources WHERE company_id = $1 AND source = $2',
         [companyId, source],
       );
@@ -70,7 +66,7 @@ export class WebhookSourcesService {
         this.box.seal(body.client_secret, sourceSecretPlace(row, 'client_secret_sealed')),
       ];
       // In a WITH, so that both answer the rows written (the driver answers a bare UPDATE differently).
-      const written = await this.dataSource.query<{ id: string }[]>(
+      const written = await this.scope.sql.execute<{ id: string }>(
         existing
           ? `WITH written AS (
                UPDATE webhook_sources SET signing_secret_sealed = $4, api_key = $5, client_secret_sealed = $6,

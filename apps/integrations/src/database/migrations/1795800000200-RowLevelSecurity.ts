@@ -27,6 +27,8 @@ const PLAN: RowLevelSecurityPlan = {
     { table: 'webhook_subscriptions', purpose: 'delivery', commands: ['SELECT'] },
     { table: 'feed_cursors', purpose: 'delivery', commands: ['SELECT'] },
     { table: 'webhook_deliveries', purpose: 'delivery', commands: ['SELECT', 'UPDATE'] },
+    // The claim counts each company's and each host's attempts under way.
+    { table: 'webhook_delivery_attempts', purpose: 'delivery', commands: ['SELECT'] },
     // The retention pruner removes expired rows whatever their company.
     { table: 'webhook_events', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
     { table: 'webhook_deliveries', purpose: 'retention', commands: ['SELECT', 'DELETE'] },

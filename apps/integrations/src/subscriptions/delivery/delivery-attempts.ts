@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IntegrationsErrorCode } from '@platform/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { TenantScopes } from '@platform/database';
+import type { EntityManager } from 'typeorm';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';
@@ -42,6 +43,14 @@ function updatedRows<Row>(result: unknown): Row[] {
   return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Row[];
 }
 
+function groupByCompany(rows: ClaimedRow[]): Map<number, ClaimedRow[]> {
+  const groups = new Map<number, ClaimedRow[]>();
+  for (const row of rows) {
+    groups.set(row.company_id, [...(groups.get(row.company_id) ?? []), row]);
+  }
+  return groups;
+}
+
 type Outcome =
   | { kind: 'delivered'; statusCode: number }
   | { kind: 'failed'; statusCode: number | null; error: string | null }
@@ -60,7 +69,7 @@ export class DeliveryAttempts {
   private readonly logger = new Logger('WebhookDelivery');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly scopes: TenantScopes,
     private readonly policy: TargetPolicy,
     private readonly box: SecretBox,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
@@ -70,7 +79,9 @@ export class DeliveryAttempts {
     if (limit <= 0) {
       return [];
     }
-    return this.dataSource.transaction(async (manager) => {
+    // The claim spans companies (the `delivery` purpose); the attempts it records are each
+    // company's, written in the same transaction with that company's settings.
+    return this.scopes.acrossCompanies('delivery').transaction(async ({ manager }) => {
       // One claim at a time, over all replicas. A claim counts each company's room in its own
       // snapshot, and FOR UPDATE SKIP LOCKED only keeps two claims from taking the same delivery:
       // two claims offered different deliveries (one queued or requeued between their snapshots)
@@ -90,22 +101,26 @@ export class DeliveryAttempts {
       if (claimed.length === 0) {
         return [];
       }
-      // An attempt still open belongs to a worker that stopped before recording it (its lease ran out).
-      await manager.query(
-        `UPDATE webhook_delivery_attempts SET finished_at = now(), error = 'abandoned: the worker stopped before an answer'
-          WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
-        [claimed.map((row) => row.id)],
-      );
-      const attempts = await manager.query<{ id: string; delivery_id: string }[]>(
-        `INSERT INTO webhook_delivery_attempts (company_id, delivery_id, attempt)
-         SELECT * FROM unnest($1::int[], $2::uuid[], $3::int[])
-         RETURNING id, delivery_id`,
-        [
-          claimed.map((row) => row.company_id),
-          claimed.map((row) => row.id),
-          claimed.map((row) => row.attempts),
-        ],
-      );
+      const attempts: { id: string; delivery_id: string }[] = [];
+      for (const [companyId, rows] of groupByCompany(claimed)) {
+        const deliveryIds = rows.map((row) => row.id);
+        await this.scopes.forCompany(companyId).run(async () => {
+          // An attempt still open belongs to a worker that stopped before recording it (its lease ran out).
+          await manager.query(
+            `UPDATE webhook_delivery_attempts SET finished_at = now(), error = 'abandoned: the worker stopped before an answer'
+              WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+            [deliveryIds],
+          );
+          attempts.push(
+            ...(await manager.query<{ id: string; delivery_id: string }[]>(
+              `INSERT INTO webhook_delivery_attempts (company_id, delivery_id, attempt)
+               SELECT $1, * FROM unnest($2::uuid[], $3::int[])
+               RETURNING id, delivery_id`,
+              [companyId, deliveryIds, rows.map((row) => row.attempts)],
+            )),
+          );
+        });
+      }
       const attemptIds = new Map(attempts.map((row) => [row.delivery_id, row.id]));
       return claimed.map((row) => ({
         deliveryId: row.id,
@@ -150,9 +165,10 @@ export class DeliveryAttempts {
         'webhook delivery attempt failed',
       );
     }
-    await this.dataSource.transaction((manager) =>
-      this.record(manager, claimed, outcome, startedAt, durationMs),
-    );
+    // After the HTTP call, in a transaction of the delivery's company.
+    await this.scopes
+      .forCompany(claimed.companyId)
+      .transaction(({ manager }) => this.record(manager, claimed, outcome, startedAt, durationMs));
   }
 
   private async send(claimed: ClaimedAttempt, signal: AbortSignal): Promise<WebhookAnswer> {

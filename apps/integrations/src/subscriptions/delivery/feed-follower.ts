@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PrincipalContext } from '@platform/auth';
-import { Role, type IntegrationSource } from '@platform/contracts';
+import type { IntegrationSource } from '@platform/contracts';
+import { TenantScopes, type TenantScope, type TenantUnitOfWork } from '@platform/database';
 import { MainApiClient, MainApiRequestError } from '@platform/main-api-client';
-import { ClsService } from 'nestjs-cls';
-import { DataSource, type EntityManager } from 'typeorm';
 import { claimsOf, MainApiTokens } from '../../credentials/main-api-tokens';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';
@@ -27,6 +25,11 @@ interface ActiveSubscription {
   created_at: Date;
 }
 
+interface Match {
+  event: FeedEvent;
+  subscription: ActiveSubscription;
+}
+
 interface PageOutcome {
   queued: number;
   more: boolean;
@@ -34,13 +37,14 @@ interface PageOutcome {
 
 /**
  * Follows main-api's change feed for every company with active subscriptions and queues one
- * delivery per matching event and subscription. A company's cursor row is locked (FOR UPDATE SKIP
- * LOCKED) for the whole page: the page is read, its deliveries inserted and the cursor moved in one
- * transaction, so one replica reads a company's feed at a time, a crash re-reads the page, and the
- * unique (subscription, cursor) key keeps a re-read page from queueing anything twice.
+ * delivery per matching event and subscription. The companies are found across companies (the
+ * `delivery` purpose); each company's page is then read and queued in that company's scope.
  *
- * The worker acts for every company: each page runs in the scope of its company (as the webhook
- * receiver does), so the mapping look-ups stay tenant-scoped like everywhere else.
+ * No transaction is held across the call to main-api: the page is read after the cursor, then one
+ * transaction queues its deliveries and moves the cursor, only if the cursor is still where the page
+ * was read from (compare and set, the row locked by the UPDATE). A replica that read the same page
+ * concurrently finds the cursor moved and drops its copy; a crash re-reads the page, and the unique
+ * (subscription, cursor) key keeps a re-read page from queueing anything twice.
  */
 @Injectable()
 export class FeedFollower {
@@ -48,32 +52,26 @@ export class FeedFollower {
   private readonly lastRefusalReport = new Map<string, number>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly scopes: TenantScopes,
     private readonly mainApi: MainApiClient,
     private readonly tokens: MainApiTokens,
     private readonly box: SecretBox,
     private readonly mappings: MappingStore,
-    private readonly cls: ClsService,
-    private readonly principals: PrincipalContext,
   ) {}
 
   /** One turn over every company; answers how many deliveries it queued. */
   async followAll(): Promise<number> {
-    // Every company with active subscriptions has a cursor row (DO NOTHING: no lock on existing
-    // rows, which another replica may hold while it reads a page).
-    await this.dataSource.query(
-      `INSERT INTO feed_cursors (company_id)
-       SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active'
-       ON CONFLICT (company_id) DO NOTHING`,
-    );
-    const companies = await this.dataSource.query<{ company_id: number }[]>(
-      `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
-    );
+    const companies = await this.scopes
+      .acrossCompanies('delivery')
+      .sql.select<{ company_id: number }>(
+        `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
+      );
     let queued = 0;
     for (const { company_id: companyId } of companies) {
+      const scope = this.scopes.forCompany(companyId);
       try {
         for (let page = 0; page < PAGES_PER_TURN; page += 1) {
-          const outcome = await this.inCompany(companyId, () => this.followPage(companyId));
+          const outcome = await this.followPage(scope, companyId);
           queued += outcome.queued;
           if (!outcome.more) {
             break;
@@ -90,61 +88,64 @@ export class FeedFollower {
     return queued;
   }
 
-  private inCompany<T>(companyId: number, work: () => Promise<T>): Promise<T> {
-    return this.cls.run(() => {
-      this.principals.set({
-        subject: 'worker:delivery',
-        companyId,
-        roleId: Role.CLevel,
-        tokenId: 'delivery-worker',
-        epoch: 0,
-      });
-      return work();
-    });
-  }
-
-  private followPage(companyId: number): Promise<PageOutcome> {
-    return this.dataSource.transaction(async (manager) => {
-      const [claimed] = await manager.query<{ last_cursor: string }[]>(
-        `SELECT last_cursor::text AS last_cursor FROM feed_cursors WHERE company_id = $1 FOR UPDATE SKIP LOCKED`,
-        [companyId],
+  private async followPage(scope: TenantScope, companyId: number): Promise<PageOutcome> {
+    // Every company with active subscriptions has a cursor row (DO NOTHING: no lock on an existing
+    // row, which another replica may be moving).
+    await scope.sql.execute(
+      'INSERT INTO feed_cursors (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING',
+      [companyId],
+    );
+    const [cursor] = await scope.sql.select<{ last_cursor: string }>(
+      'SELECT last_cursor::text AS last_cursor FROM feed_cursors WHERE company_id = $1',
+      [companyId],
+    );
+    const subscriptions = await scope.sql.select<ActiveSubscription>(
+      `SELECT id, source, entities, kinds, api_key, client_secret_sealed, created_at FROM webhook_subscriptions
+        WHERE company_id = $1 AND status = 'active' ORDER BY created_at, id`,
+      [companyId],
+    );
+    if (!cursor || subscriptions.length === 0) {
+      return { queued: 0, more: false };
+    }
+    const page = await this.readPage(companyId, cursor.last_cursor, subscriptions);
+    if (page === 'expired') {
+      this.logger.warn(
+        { company_id: companyId, cursor: cursor.last_cursor },
+        'the change feed no longer holds this cursor (CursorExpiredError): reading it again from the start',
       );
-      if (!claimed) {
-        // Another replica is reading this company's feed.
-        return { queued: 0, more: false };
-      }
-      const subscriptions = await manager.query<ActiveSubscription[]>(
-        `SELECT id, source, entities, kinds, api_key, client_secret_sealed, created_at FROM webhook_subscriptions
-          WHERE company_id = $1 AND status = 'active' ORDER BY created_at, id`,
-        [companyId],
+      const moved = await scope.transaction((unit) =>
+        this.moveCursor(unit, companyId, cursor.last_cursor, '0'),
       );
-      if (subscriptions.length === 0) {
-        return { queued: 0, more: false };
-      }
-      const page = await this.readPage(companyId, claimed.last_cursor, subscriptions);
-      if (page === 'expired') {
-        this.logger.warn(
-          { company_id: companyId, cursor: claimed.last_cursor },
-          'the change feed no longer holds this cursor (CursorExpiredError): reading it again from the start',
+      return { queued: 0, more: moved };
+    }
+    if (!page) {
+      return { queued: 0, more: false };
+    }
+    const events = page.data.flatMap((raw) => {
+      const event = parseFeedEvent(raw);
+      if (!event) {
+        this.logger.error(
+          { company_id: companyId, event: raw },
+          'skipping a change event this service cannot read',
         );
-        await this.moveCursor(manager, companyId, '0');
-        return { queued: 0, more: true };
       }
-      if (!page) {
+      return event ? [event] : [];
+    });
+    const matches = this.matching(events, subscriptions);
+    const externalIds =
+      matches.length === 0
+        ? new Map<string, string>()
+        : await this.mappings.withScope(scope).externalIds(
+            [...new Set(matches.map((match) => match.subscription.source as IntegrationSource))],
+            matches.map(({ event }) => ({ entity: event.entity, platformId: event.id })),
+          );
+    return scope.transaction(async (unit) => {
+      // The cursor first: it is the lock of this company's feed, and it tells whether another
+      // replica queued this page meanwhile (then nothing more is done here).
+      if (!(await this.moveCursor(unit, companyId, cursor.last_cursor, page.next_cursor))) {
         return { queued: 0, more: false };
       }
-      const events = page.data.flatMap((raw) => {
-        const event = parseFeedEvent(raw);
-        if (!event) {
-          this.logger.error(
-            { company_id: companyId, event: raw },
-            'skipping a change event this service cannot read',
-          );
-        }
-        return event ? [event] : [];
-      });
-      const queued = await this.queue(manager, companyId, events, subscriptions);
-      await this.moveCursor(manager, companyId, page.next_cursor);
+      const queued = await this.queue(unit, companyId, matches, externalIds);
       return { queued, more: page.data.length >= PAGE_SIZE };
     });
   }
@@ -228,14 +229,9 @@ export class FeedFollower {
     );
   }
 
-  /** One delivery per event and subscription that wants it, the body frozen now. */
-  private async queue(
-    manager: EntityManager,
-    companyId: number,
-    events: FeedEvent[],
-    subscriptions: ActiveSubscription[],
-  ): Promise<number> {
-    const matches = events.flatMap((event) =>
+  /** Each event with each subscription that wants it. */
+  private matching(events: FeedEvent[], subscriptions: ActiveSubscription[]): Match[] {
+    return events.flatMap((event) =>
       subscriptions
         .filter((subscription) =>
           wants(
@@ -250,14 +246,19 @@ export class FeedFollower {
         )
         .map((subscription) => ({ event, subscription })),
     );
+  }
+
+  /** One delivery per match, the body frozen now. */
+  private async queue(
+    unit: TenantUnitOfWork,
+    companyId: number,
+    matches: Match[],
+    externalIds: Map<string, string>,
+  ): Promise<number> {
     if (matches.length === 0) {
       return 0;
     }
-    const externalIds = await this.mappings.externalIds(
-      [...new Set(matches.map((match) => match.subscription.source as IntegrationSource))],
-      matches.map(({ event }) => ({ entity: event.entity, platformId: event.id })),
-    );
-    const inserted = await manager.query<{ id: string }[]>(
+    const inserted = await unit.sql.execute<{ id: string }>(
       `INSERT INTO webhook_deliveries (company_id, subscription_id, event_cursor, entity, kind, payload)
        SELECT $1, subscription_id, event_cursor, entity, kind, payload
          FROM unnest($2::uuid[], $3::bigint[], $4::varchar[], $5::varchar[], $6::json[])
@@ -281,10 +282,21 @@ export class FeedFollower {
     return inserted.length;
   }
 
-  private async moveCursor(manager: EntityManager, companyId: number, cursor: string): Promise<void> {
-    await manager.query(
-      `UPDATE feed_cursors SET last_cursor = $2, updated_at = now() WHERE company_id = $1`,
-      [companyId, cursor],
+  /** Moves the cursor from `from` to `to`; false when it is no longer at `from` (another replica moved it). */
+  private async moveCursor(
+    unit: TenantUnitOfWork,
+    companyId: number,
+    from: string,
+    to: string,
+  ): Promise<boolean> {
+    // In a WITH, so that the driver answers the rows written (it answers a bare UPDATE differently).
+    const moved = await unit.sql.execute<{ company_id: number }>(
+      `WITH moved AS (
+         UPDATE feed_cursors SET last_cursor = $3::bigint, updated_at = now()
+          WHERE company_id = $1 AND last_cursor = $2::bigint RETURNING company_id)
+       SELECT company_id FROM moved`,
+      [companyId, from, to],
     );
+    return moved.length > 0;
   }
 }
