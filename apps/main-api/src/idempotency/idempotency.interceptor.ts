@@ -58,11 +58,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
         }
         return next.handle().pipe(
           mergeMap(async (body: unknown) => {
-            await this.store.complete(start.recordId, statusCode, body);
+            await this.store.complete(caller, start.recordId, statusCode, body);
             return body;
           }),
           catchError((error: unknown) =>
-            from(this.store.release(start.recordId)).pipe(mergeMap(() => throwError(() => error))),
+            from(this.store.release(caller, start.recordId)).pipe(mergeMap(() => throwError(() => error))),
           ),
         );
       }),

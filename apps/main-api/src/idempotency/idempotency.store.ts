@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TenantScopes } from '@platform/database';
 import { BusinessRuleError, ConflictError } from '../errors/main-api.errors';
 
 export type IdempotencyStart =
@@ -16,20 +16,21 @@ export interface IdempotencyCaller {
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 const TTL = `make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`;
 
-/** Reserve, complete or release an idempotency key of one caller. */
+/** Reserve, complete or release an idempotency key of one caller, in the scope of its company. */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly scopes: TenantScopes) {}
 
   async start(caller: IdempotencyCaller, key: string, requestHash: string): Promise<IdempotencyStart> {
+    const { sql } = this.scopes.forCompany(caller.companyId);
     const owner = [caller.companyId, caller.subject, key];
     // Expired records are free to reuse; drop the one in the way, if any (the pruner may not have yet).
-    await this.dataSource.query(
+    await sql.execute(
       `DELETE FROM idempotency_records
         WHERE company_id = $1 AND subject = $2 AND key = $3 AND created_at < now() - ${TTL}`,
       owner,
     );
-    const inserted = await this.dataSource.query<{ id: string }[]>(
+    const inserted = await sql.execute<{ id: string }>(
       `INSERT INTO idempotency_records (company_id, subject, key, request_hash) VALUES ($1, $2, $3, $4)
        ON CONFLICT (company_id, subject, key) DO NOTHING RETURNING id`,
       [...owner, requestHash],
@@ -37,9 +38,11 @@ export class IdempotencyStore {
     if (inserted.length > 0) {
       return { kind: 'first', recordId: inserted[0].id };
     }
-    const [existing] = await this.dataSource.query<
-      { request_hash: string; status_code: number | null; response_body: unknown }[]
-    >(
+    const [existing] = await sql.select<{
+      request_hash: string;
+      status_code: number | null;
+      response_body: unknown;
+    }>(
       `SELECT request_hash, status_code, response_body FROM idempotency_records
         WHERE company_id = $1 AND subject = $2 AND key = $3`,
       owner,
@@ -57,15 +60,25 @@ export class IdempotencyStore {
     return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
   }
 
-  async complete(recordId: string, statusCode: number, body: unknown): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE idempotency_records SET status_code = $2, response_body = $3 WHERE id = $1',
-      [recordId, statusCode, JSON.stringify(body ?? null)],
-    );
+  async complete(
+    caller: IdempotencyCaller,
+    recordId: string,
+    statusCode: number,
+    body: unknown,
+  ): Promise<void> {
+    await this.scopes
+      .forCompany(caller.companyId)
+      .sql.execute('UPDATE idempotency_records SET status_code = $2, response_body = $3 WHERE id = $1', [
+        recordId,
+        statusCode,
+        JSON.stringify(body ?? null),
+      ]);
   }
 
   /** The first request failed: free the key so a retry runs again (nothing was created). */
-  async release(recordId: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM idempotency_records WHERE id = $1', [recordId]);
+  async release(caller: IdempotencyCaller, recordId: string): Promise<void> {
+    await this.scopes
+      .forCompany(caller.companyId)
+      .sql.execute('DELETE FROM idempotency_records WHERE id = $1', [recordId]);
   }
 }

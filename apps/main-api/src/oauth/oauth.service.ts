@@ -105,7 +105,7 @@ export class OAuthService {
     }
     const account = await this.currentAccountOf(rotated.subject);
     if (!account) {
-      await this.refreshTokens.revokeFamily(rotated.familyId);
+      await this.refreshTokens.revokeFamily(rotated.subject.companyId, rotated.familyId);
       throw new OAuthError('invalid_grant', 'The account of this refresh token can no longer obtain tokens');
     }
     return this.tokens(account, rotated.refreshToken, rotated.familyId);
@@ -122,9 +122,14 @@ export class OAuthService {
     // Refresh tokens are opaque (no dot); access tokens are JWTs.
     const login = token.includes('.')
       ? await this.accessTokens.loginOf(token)
-      : await this.refreshTokens
-          .loginOf(token)
-          .then((found) => found && { familyId: found.familyId, apiClientId: found.subject.apiClientId });
+      : await this.refreshTokens.loginOf(token).then(
+          (found) =>
+            found && {
+              familyId: found.familyId,
+              companyId: found.subject.companyId,
+              apiClientId: found.subject.apiClientId,
+            },
+        );
     if (!login) {
       return;
     }
@@ -135,7 +140,7 @@ export class OAuthService {
         'The token',
       );
     }
-    await this.refreshTokens.revokeFamily(login.familyId);
+    await this.refreshTokens.revokeFamily(login.companyId, login.familyId);
   }
 
   /**
@@ -154,7 +159,7 @@ export class OAuthService {
     }
     const subject = { companyId: grant.user.companyId, userId: grant.user.id };
     const { refreshToken, familyId } = await this.refreshTokens.start(subject, this.lifetimes);
-    await this.authorizationCodes.bindLogin(grant.codeId, familyId);
+    await this.authorizationCodes.bindLogin(grant, familyId);
     return this.tokens(grant.user, refreshToken, familyId);
   }
 
@@ -232,8 +237,8 @@ export class OAuthService {
   /** Role, status and epoch are read again on refresh: a demoted or removed account keeps no rights. */
   private currentAccountOf(subject: RefreshSubject): Promise<TokenAccount | undefined> {
     return subject.userId !== undefined
-      ? this.credentials.activeUser(subject.userId)
-      : this.credentials.activeApiClient(subject.apiClientId);
+      ? this.credentials.activeUser(subject.companyId, subject.userId)
+      : this.credentials.activeApiClient(subject.companyId, subject.apiClientId);
   }
 }
 

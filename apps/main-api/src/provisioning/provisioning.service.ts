@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Role } from '@platform/contracts';
+import { TenantScopes } from '@platform/database';
 import type { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
@@ -49,15 +50,21 @@ export interface ProvisionedCompany {
 
 /**
  * Creates a company with its first C-Level user and an API client, all or nothing (docs/spec/decisions.md §3).
- * Plain class over a DataSource so the CLI and the tests use it without booting Nest.
+ * Plain class over a DataSource so the CLI and the tests use it without booting Nest. The company is
+ * found and created in the cross-company scope of purpose `provisioning`; everything of a company
+ * (users, API clients, apps) is written in that company's scope.
  */
 export class ProvisioningService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly scopes: TenantScopes;
+
+  constructor(dataSource: DataSource) {
+    this.scopes = new TenantScopes(dataSource);
+  }
 
   async findCompanyIdByName(name: string): Promise<number | undefined> {
-    const company = await this.dataSource
-      .getRepository(Company)
-      .findOne({ where: { name }, order: { id: 'ASC' } });
+    const [company] = await this.scopes
+      .acrossCompanies('provisioning')
+      .sql.select<{ id: number }>('SELECT id FROM companies WHERE name = $1 ORDER BY id LIMIT 1', [name]);
     return company?.id;
   }
 
@@ -67,14 +74,16 @@ export class ProvisioningService {
   ): Promise<{ companyId: number; userId: number; email: string; password: string; roleId: number }> {
     await this.assertCompanyExists(request.companyId);
     const password = request.password ?? randomToken(12);
-    const user = await this.dataSource.getRepository(User).save({
-      companyId: request.companyId,
-      email: request.email.toLowerCase(),
-      firstName: request.firstName,
-      lastName: request.lastName,
-      roleId: request.roleId,
-      passwordHash: await hashPassword(password),
-    });
+    const user = await this.scopes
+      .forCompany(request.companyId)
+      .repository(User)
+      .create({
+        email: request.email.toLowerCase(),
+        firstName: request.firstName,
+        lastName: request.lastName,
+        roleId: request.roleId,
+        passwordHash: await hashPassword(password),
+      });
     return {
       companyId: request.companyId,
       userId: user.id,
@@ -90,13 +99,15 @@ export class ProvisioningService {
   ): Promise<{ companyId: number; clientId: number; apiKey: string; clientSecret: string; roleId: number }> {
     await this.assertCompanyExists(request.companyId);
     const clientSecret = newClientSecret();
-    const client = await this.dataSource.getRepository(ApiClient).save({
-      companyId: request.companyId,
-      name: request.name,
-      apiKey: newApiKey(),
-      secretHash: hashClientSecret(clientSecret),
-      roleId: request.roleId,
-    });
+    const client = await this.scopes
+      .forCompany(request.companyId)
+      .repository(ApiClient)
+      .create({
+        name: request.name,
+        apiKey: newApiKey(),
+        secretHash: hashClientSecret(clientSecret),
+        roleId: request.roleId,
+      });
     return {
       companyId: request.companyId,
       clientId: client.id,
@@ -109,11 +120,15 @@ export class ProvisioningService {
   /** A browser app (public client, no secret) of an existing company, with its exact redirect URIs. */
   async addApp(request: RegisterAppRequest): Promise<RegisteredApp> {
     await this.assertCompanyExists(request.companyId);
-    return OAuthApps.register(this.dataSource, request);
+    return OAuthApps.register(this.scopes.forCompany(request.companyId), request);
   }
 
   private async assertCompanyExists(companyId: number): Promise<void> {
-    if (!(await this.dataSource.getRepository(Company).existsBy({ id: companyId }))) {
+    // The companies table's policy shows a company its own row.
+    const [company] = await this.scopes
+      .forCompany(companyId)
+      .sql.select<{ id: number }>('SELECT id FROM companies WHERE id = $1', [companyId]);
+    if (!company) {
       throw new Error(`company ${companyId} does not exist`);
     }
   }
@@ -125,26 +140,33 @@ export class ProvisioningService {
     const passwordHash = await hashPassword(password);
     const secretHash = hashClientSecret(clientSecret);
 
-    return this.dataSource.transaction(async (manager) => {
+    // One transaction, all or nothing: the company is created across companies (there is none to
+    // scope to yet), then its user and API client in its own scope, on the same connection.
+    return this.scopes.acrossCompanies('provisioning').transaction(async ({ manager }) => {
       const company = await manager.getRepository(Company).save({
         name: request.companyName,
         baseCurrencyId: request.baseCurrencyId ?? 1,
       });
-      const user = await manager.getRepository(User).save({
-        companyId: company.id,
-        email: request.email.toLowerCase(),
-        firstName: request.firstName,
-        lastName: request.lastName,
-        roleId: Role.CLevel,
-        passwordHash,
-      });
-      await manager.getRepository(ApiClient).save({
-        companyId: company.id,
-        name: `${request.companyName} API client`,
-        apiKey,
-        secretHash,
-        roleId: Role.CLevel,
-      });
+      const scope = this.scopes.forCompany(company.id);
+      const user = await scope.run(() =>
+        manager.getRepository(User).save({
+          companyId: company.id,
+          email: request.email.toLowerCase(),
+          firstName: request.firstName,
+          lastName: request.lastName,
+          roleId: Role.CLevel,
+          passwordHash,
+        }),
+      );
+      await scope.run(() =>
+        manager.getRepository(ApiClient).save({
+          companyId: company.id,
+          name: `${request.companyName} API client`,
+          apiKey,
+          secretHash,
+          roleId: Role.CLevel,
+        }),
+      );
       return { companyId: company.id, userId: user.id, email: user.email, password, apiKey, clientSecret };
     });
   }

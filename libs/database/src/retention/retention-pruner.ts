@@ -6,6 +6,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TenantScope } from '../tenancy/tenant-scope';
+import { TenantScopes } from '../tenancy/tenant-scopes';
 import { RETENTION_SETTINGS, type RetentionPolicy, type RetentionSettings } from './retention-policy';
 
 /** Rows removed per table by one run. */
@@ -24,6 +26,8 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
  * that table's advisory lock, so replicas take tables in turns instead of queueing on the same rows;
  * each statement removes one small batch, so no run holds long locks or a long transaction, and a
  * run stopped half-way (shutdown, a lost connection) leaves a consistent table for the next one.
+ * Every statement, the `alsoRecord` bookkeeping included, runs in the cross-company scope of purpose
+ * `retention`, which the tables' row-level security policies allow to read and delete (and record).
  */
 @Injectable()
 export class RetentionPruner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -34,11 +38,13 @@ export class RetentionPruner implements OnApplicationBootstrap, BeforeApplicatio
   private stopped = false;
   /** The run under way, if any: runs of one replica never overlap. */
   private current: Promise<unknown> = Promise.resolve();
+  private readonly scope: TenantScope;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(RETENTION_SETTINGS) private readonly settings: RetentionSettings,
   ) {
+    this.scope = new TenantScopes(dataSource).acrossCompanies('retention');
     this.batchSize = settings.batchSize ?? DEFAULT_BATCH_SIZE;
     const policies = new Map<string, RetentionPolicy>();
     for (const policy of settings.policies) {
@@ -106,7 +112,7 @@ export class RetentionPruner implements OnApplicationBootstrap, BeforeApplicatio
         continue;
       }
       try {
-        report[policy.table] = await this.prune(policy);
+        report[policy.table] = await this.scope.run(() => this.prune(policy));
       } catch (error) {
         failed.push(policy.table);
         this.logger.warn(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { preparedStatementName, TenantScopes, type TenantScope } from '@platform/database';
 import { CredentialsService, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
 import { RefreshTokensService } from '../refresh-tokens/refresh-tokens.service';
@@ -36,6 +36,8 @@ export interface ExchangedCode {
   clientId: string;
   /** Pass to `bindLogin` with the family the tokens start. */
   codeId: string;
+  /** The company of the code (and of its user). */
+  companyId: number;
 }
 
 /** The app a login (refresh-token family) was started for through the code flow. */
@@ -44,26 +46,42 @@ export interface LoginApp {
   revoked: boolean;
 }
 
-type Checked = { refused: string; revokeFamily?: string } | { code: AuthorizationCode };
+const APP_OF_REFRESH_TOKEN = `
+  SELECT a.client_id, a.revoked_at IS NOT NULL AS revoked
+    FROM refresh_tokens r
+    JOIN authorization_codes c ON c.family_id = r.family_id
+    JOIN oauth_apps a ON a.id = c.app_id
+   WHERE r.token_hash = $1`;
+const APP_OF_REFRESH_TOKEN_NAME = preparedStatementName(APP_OF_REFRESH_TOKEN);
+
+type Checked = { refused: string; revokeFamily?: string; companyId?: number } | { code: AuthorizationCode };
 
 /** Issues and exchanges authorization codes: single use, 60 s, bound to app, redirect URI, user and PKCE. */
 @Injectable()
 export class AuthorizationCodes {
+  /** A code is found by itself, before its company is known. */
+  private readonly authentication: TenantScope;
+
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly scopes: TenantScopes,
     private readonly apps: OAuthApps,
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
-  ) {}
+  ) {
+    this.authentication = scopes.acrossCompanies('authentication');
+  }
 
   /** A new code (256 random bits); only its SHA-256 is stored. */
   async issue(request: CodeToIssue): Promise<string> {
     const code = randomBytes(32).toString('base64url');
-    await this.dataSource.getRepository(AuthorizationCode).insert({
-      ...request,
-      codeHash: sha256Hex(code),
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
-    });
+    await this.scopes
+      .forCompany(request.companyId)
+      .repository(AuthorizationCode)
+      .create({
+        ...request,
+        codeHash: sha256Hex(code),
+        expiresAt: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
+      });
     return code;
   }
 
@@ -85,8 +103,8 @@ export class AuthorizationCodes {
     if (!app) {
       throw new OAuthError('invalid_client', 'Unknown client_id');
     }
-    const checked = await this.dataSource.transaction(async (manager): Promise<Checked> => {
-      const repository = manager.getRepository(AuthorizationCode);
+    const checked = await this.authentication.transaction(async (unit): Promise<Checked> => {
+      const repository = unit.manager.getRepository(AuthorizationCode);
       // The row lock makes two concurrent exchanges of one code one success and one reuse.
       const stored = await repository.findOne({
         where: { codeHash: sha256Hex(code) },
@@ -99,6 +117,7 @@ export class AuthorizationCodes {
         return {
           refused: 'The authorization code was already used; the tokens it issued are revoked',
           revokeFamily: stored.familyId ?? undefined,
+          companyId: stored.companyId,
         };
       }
       await repository.update({ id: stored.id }, { usedAt: () => 'now()' });
@@ -117,24 +136,27 @@ export class AuthorizationCodes {
       return { code: stored };
     });
     if ('refused' in checked) {
-      if (checked.revokeFamily !== undefined) {
-        await this.refreshTokens.revokeFamily(checked.revokeFamily);
+      if (checked.revokeFamily !== undefined && checked.companyId !== undefined) {
+        await this.refreshTokens.revokeFamily(checked.companyId, checked.revokeFamily);
       }
       throw new OAuthError('invalid_grant', checked.refused);
     }
-    const user = await this.credentials.activeUser(checked.code.userId);
+    const user = await this.credentials.activeUser(checked.code.companyId, checked.code.userId);
     if (!user || user.companyId !== checked.code.companyId) {
       throw new OAuthError(
         'invalid_grant',
         'The user of this authorization code can no longer obtain tokens',
       );
     }
-    return { user, clientId: app.clientId, codeId: checked.code.id };
+    return { user, clientId: app.clientId, codeId: checked.code.id, companyId: checked.code.companyId };
   }
 
   /** Records the login (refresh-token family) an exchanged code started: it belongs to the app now. */
-  async bindLogin(codeId: string, familyId: string): Promise<void> {
-    await this.dataSource.getRepository(AuthorizationCode).update({ id: codeId }, { familyId });
+  async bindLogin(code: Pick<ExchangedCode, 'companyId' | 'codeId'>, familyId: string): Promise<void> {
+    await this.scopes
+      .forCompany(code.companyId)
+      .repository(AuthorizationCode)
+      .updateWhere({ id: code.codeId }, { familyId });
   }
 
   /**
@@ -143,13 +165,11 @@ export class AuthorizationCodes {
    * the refresh must name its client_id. Reads refresh_tokens by the token's SHA-256, as stored there.
    */
   async appOfRefreshToken(refreshToken: string): Promise<LoginApp | undefined> {
-    const [row] = await this.dataSource.query<{ client_id: string; revoked: boolean }[]>(
-      `SELECT a.client_id, a.revoked_at IS NOT NULL AS revoked
-         FROM refresh_tokens r
-         JOIN authorization_codes c ON c.family_id = r.family_id
-         JOIN oauth_apps a ON a.id = c.app_id
-        WHERE r.token_hash = $1`,
+    // Asked on every refresh: prepared once per connection.
+    const [row] = await this.authentication.sql.select<{ client_id: string; revoked: boolean }>(
+      APP_OF_REFRESH_TOKEN,
       [sha256Hex(refreshToken)],
+      APP_OF_REFRESH_TOKEN_NAME,
     );
     return row ? { clientId: row.client_id, revoked: row.revoked } : undefined;
   }

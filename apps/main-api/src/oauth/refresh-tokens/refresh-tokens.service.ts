@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { preparedStatementName, readRows } from '@platform/database';
-import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
+import { TenantScopes, type TenantScope } from '@platform/database';
+import { IsNull, Not } from 'typeorm';
 import { accountOf, type AccountRow, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
 import { RefreshToken } from './refresh-token.entity';
@@ -27,7 +27,7 @@ const hashOf = (token: string): string => createHash('sha256').update(token).dig
 
 // The client-credentials grant in one statement: find the API client by key and SHA-256 secret
 // hash, and start its login. Comparing digests in SQL leaks nothing usable: an attacker cannot steer
-// a digest's bytes. Prepared per pooled connection: planning it cost more than running it.
+// a digest's bytes. In the `authentication` scope: the client's company is what it finds.
 const START_CLIENT_LOGIN = `
   WITH client AS (
     SELECT c.id, c.company_id, c.role_id, coalesce(e.epoch, 0) AS epoch
@@ -38,17 +38,34 @@ const START_CLIENT_LOGIN = `
     SELECT company_id, $3, $4, id, $5, $6 FROM client
   )
   SELECT id, company_id, role_id, epoch FROM client`;
-const START_CLIENT_LOGIN_NAME = preparedStatementName(START_CLIENT_LOGIN);
+
+interface StoredLogin {
+  family_id: string;
+  company_id: number;
+  user_id: number | null;
+  api_client_id: number | null;
+}
 
 /** Issues, rotates and revokes refresh tokens; only hashes are stored. */
 @Injectable()
 export class RefreshTokensService {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Finding a token's login before its company is known. */
+  private readonly authentication: TenantScope;
+
+  constructor(private readonly scopes: TenantScopes) {
+    this.authentication = scopes.acrossCompanies('authentication');
+  }
 
   /** The first token of a new login. */
   async start(subject: RefreshSubject, lifetimes: RefreshLifetimes): Promise<IssuedRefreshToken> {
     const familyExpiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
-    return this.issue(this.dataSource.manager, subject, lifetimes, randomUUID(), familyExpiresAt);
+    return issue(
+      (text, values) => this.scopes.forCompany(subject.companyId).sql.execute(text, values),
+      subject,
+      lifetimes,
+      randomUUID(),
+      familyExpiresAt,
+    );
   }
 
   /**
@@ -65,19 +82,16 @@ export class RefreshTokensService {
     const token = randomBytes(32).toString('base64url');
     const familyId = randomUUID();
     const now = Date.now();
-    const [row] = await readRows<AccountRow>(
-      this.dataSource.manager,
-      START_CLIENT_LOGIN,
-      [
-        apiKey,
-        secretHash,
-        familyId,
-        hashOf(token),
-        new Date(now + Math.min(lifetimes.idleSeconds, lifetimes.absoluteSeconds) * 1000),
-        new Date(now + lifetimes.absoluteSeconds * 1000),
-      ],
-      START_CLIENT_LOGIN_NAME,
-    );
+    // Data-modifying, so not through `sql.select` (reads only), and not prepared: ScopedSql has no
+    // prepared form of `execute` yet.
+    const [row] = await this.authentication.sql.execute<AccountRow>(START_CLIENT_LOGIN, [
+      apiKey,
+      secretHash,
+      familyId,
+      hashOf(token),
+      new Date(now + Math.min(lifetimes.idleSeconds, lifetimes.absoluteSeconds) * 1000),
+      new Date(now + lifetimes.absoluteSeconds * 1000),
+    ]);
     if (!row) {
       return undefined;
     }
@@ -90,11 +104,20 @@ export class RefreshTokensService {
    * for an unknown token; a spent, revoked or expired one still names its login.
    */
   async loginOf(token: string): Promise<{ familyId: string; subject: RefreshSubject } | undefined> {
-    const stored = await this.dataSource.getRepository(RefreshToken).findOne({
-      where: { tokenHash: hashOf(token) },
-      select: { familyId: true, companyId: true, userId: true, apiClientId: true },
-    });
-    return stored ? { familyId: stored.familyId, subject: subjectOf(stored) } : undefined;
+    const [stored] = await this.authentication.sql.select<StoredLogin>(
+      'SELECT family_id, company_id, user_id, api_client_id FROM refresh_tokens WHERE token_hash = $1',
+      [hashOf(token)],
+    );
+    return stored
+      ? {
+          familyId: stored.family_id,
+          subject: subjectOf({
+            companyId: stored.company_id,
+            userId: stored.user_id,
+            apiClientId: stored.api_client_id,
+          }),
+        }
+      : undefined;
   }
 
   /**
@@ -106,8 +129,10 @@ export class RefreshTokensService {
     token: string,
     lifetimes: RefreshLifetimes,
   ): Promise<{ subject: RefreshSubject } & IssuedRefreshToken> {
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(RefreshToken);
+    // Found across companies (the token is all there is), then changed in its company's scope, in
+    // the same transaction: each statement carries the settings of the scope it is run in.
+    const outcome = await this.authentication.transaction(async (unit) => {
+      const repository = unit.manager.getRepository(RefreshToken);
       const stored = await repository.findOne({
         where: { tokenHash: hashOf(token) },
         lock: { mode: 'pessimistic_write' },
@@ -115,25 +140,34 @@ export class RefreshTokensService {
       if (!stored) {
         return { refused: 'Refresh token is invalid' } as const;
       }
+      const company = this.scopes.forCompany(stored.companyId);
+      // On the transaction's connection, with the company's settings.
+      const execute: Execute = (text, values) => company.run(() => unit.manager.query(text, values));
       if (stored.usedAt) {
-        await revokeFamily(manager, stored.familyId);
+        await revokeFamily(execute, stored.companyId, stored.familyId);
         return { refused: 'Refresh token was already used; every token of this login is revoked' } as const;
       }
       // The family, not the row: a revocation that ran while this login rotated may have missed the
       // token issued meanwhile, and the family's access tokens are revoked already (DatabaseTokenStatus).
-      if (
-        stored.revokedAt ||
-        (await repository.existsBy({ familyId: stored.familyId, revokedAt: Not(IsNull()) }))
-      ) {
-        return { refused: 'Refresh token has been revoked' } as const;
-      }
-      if (Math.min(stored.expiresAt.getTime(), stored.familyExpiresAt.getTime()) <= Date.now()) {
-        return { refused: 'Refresh token has expired' } as const;
-      }
-      await repository.update({ id: stored.id }, { usedAt: () => 'now()' });
-      const subject = subjectOf(stored);
-      const next = await this.issue(manager, subject, lifetimes, stored.familyId, stored.familyExpiresAt);
-      return { subject, ...next };
+      return company.run(async () => {
+        if (
+          stored.revokedAt ||
+          (await repository.existsBy({
+            companyId: stored.companyId,
+            familyId: stored.familyId,
+            revokedAt: Not(IsNull()),
+          }))
+        ) {
+          return { refused: 'Refresh token has been revoked' } as const;
+        }
+        if (Math.min(stored.expiresAt.getTime(), stored.familyExpiresAt.getTime()) <= Date.now()) {
+          return { refused: 'Refresh token has expired' } as const;
+        }
+        await repository.update({ id: stored.id }, { usedAt: () => 'now()' });
+        const subject = subjectOf(stored);
+        const next = await issue(execute, subject, lifetimes, stored.familyId, stored.familyExpiresAt);
+        return { subject, ...next };
+      });
     });
     // The family revocation above is committed before the refusal is answered.
     if (outcome.refused !== undefined) {
@@ -146,35 +180,42 @@ export class RefreshTokensService {
    * Revokes every token of a login (reuse, RFC 7009 revocation); its access tokens stop counting
    * too (claim `sid`).
    */
-  async revokeFamily(familyId: string): Promise<void> {
-    await revokeFamily(this.dataSource.manager, familyId);
+  async revokeFamily(companyId: number, familyId: string): Promise<void> {
+    await revokeFamily(
+      (text, values) => this.scopes.forCompany(companyId).sql.execute(text, values),
+      companyId,
+      familyId,
+    );
   }
+}
 
-  private async issue(
-    manager: EntityManager,
-    subject: RefreshSubject,
-    lifetimes: RefreshLifetimes,
-    familyId: string,
-    familyExpiresAt: Date,
-  ): Promise<IssuedRefreshToken> {
-    const token = randomBytes(32).toString('base64url');
-    // Plain SQL: once per token request, where TypeORM's insert builder cost more than the statement.
-    await manager.query(
-      `INSERT INTO refresh_tokens
+/** Runs one statement in the scope of the family's company. */
+type Execute = (text: string, values: unknown[]) => Promise<unknown>;
+
+async function issue(
+  execute: Execute,
+  subject: RefreshSubject,
+  lifetimes: RefreshLifetimes,
+  familyId: string,
+  familyExpiresAt: Date,
+): Promise<IssuedRefreshToken> {
+  const token = randomBytes(32).toString('base64url');
+  // Plain SQL: once per token request, where TypeORM's insert builder cost more than the statement.
+  await execute(
+    `INSERT INTO refresh_tokens
          (company_id, family_id, token_hash, user_id, api_client_id, expires_at, family_expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        subject.companyId,
-        familyId,
-        hashOf(token),
-        subject.userId ?? null,
-        subject.apiClientId ?? null,
-        new Date(Math.min(Date.now() + lifetimes.idleSeconds * 1000, familyExpiresAt.getTime())),
-        familyExpiresAt,
-      ],
-    );
-    return { refreshToken: token, familyId };
-  }
+    [
+      subject.companyId,
+      familyId,
+      hashOf(token),
+      subject.userId ?? null,
+      subject.apiClientId ?? null,
+      new Date(Math.min(Date.now() + lifetimes.idleSeconds * 1000, familyExpiresAt.getTime())),
+      familyExpiresAt,
+    ],
+  );
+  return { refreshToken: token, familyId };
 }
 
 function subjectOf(stored: Pick<RefreshToken, 'companyId' | 'userId' | 'apiClientId'>): RefreshSubject {
@@ -183,12 +224,9 @@ function subjectOf(stored: Pick<RefreshToken, 'companyId' | 'userId' | 'apiClien
     : { companyId: stored.companyId, apiClientId: stored.apiClientId as number };
 }
 
-async function revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
-  await manager
-    .getRepository(RefreshToken)
-    .createQueryBuilder()
-    .update()
-    .set({ revokedAt: () => 'now()' })
-    .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
-    .execute();
+async function revokeFamily(execute: Execute, companyId: number, familyId: string): Promise<void> {
+  await execute(
+    'UPDATE refresh_tokens SET revoked_at = now() WHERE company_id = $1 AND family_id = $2 AND revoked_at IS NULL',
+    [companyId, familyId],
+  );
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TokenStatusSource, type Principal } from '@platform/auth';
-import { preparedStatementName, readRows } from '@platform/database';
-import { DataSource } from 'typeorm';
+import { preparedStatementName, TenantScopes } from '@platform/database';
 
 const TOKEN_STATUS = `
   SELECT coalesce((SELECT epoch FROM subject_token_epochs WHERE subject = $1), 0) AS epoch,
@@ -13,21 +12,20 @@ const TOKEN_STATUS_NAME = preparedStatementName(TOKEN_STATUS);
  * Revocation as main-api's database knows it: a token is revoked when its subject's epoch moved on
  * since it was issued (role changed, user deleted, API client revoked: triggers of migration
  * AddTokenRevocation) or when its login's refresh-token family was revoked (reuse, logout). One
- * indexed statement, asked once per token and cache period by the guard.
+ * indexed statement, asked once per token and cache period by the guard, in the scope of the
+ * token's company (its verified claim: the principal is not the request's yet at this point).
  */
 @Injectable()
 export class DatabaseTokenStatus extends TokenStatusSource {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly scopes: TenantScopes) {
     super();
   }
 
   async isRevoked(principal: Principal): Promise<boolean> {
-    const [row] = await readRows<{ epoch: number; family_revoked: boolean }>(
-      this.dataSource.manager,
-      TOKEN_STATUS,
-      [principal.subject, principal.sessionId ?? null],
-      TOKEN_STATUS_NAME,
-    );
+    const [row] = await this.scopes.forCompany(principal.companyId).sql.select<{
+      epoch: number;
+      family_revoked: boolean;
+    }>(TOKEN_STATUS, [principal.subject, principal.sessionId ?? null], TOKEN_STATUS_NAME);
     return row.family_revoked || principal.epoch < row.epoch;
   }
 }

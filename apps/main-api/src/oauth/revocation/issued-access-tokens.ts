@@ -7,6 +7,8 @@ import { MAIN_API_ENV, type MainApiEnv } from '../../config/main-api.env';
 export interface AccessTokenLogin {
   /** The token's `sid`: its refresh-token family. */
   familyId: string;
+  /** The token's `company_id`. */
+  companyId: number;
   /** Set when the token was issued to an API client (`sub` `client:<id>`). */
   apiClientId?: number;
 }
@@ -56,12 +58,15 @@ export class IssuedAccessTokens {
       typeof claims.exp !== 'number' ||
       claims.exp * 1000 <= now ||
       typeof claims.sid !== 'string' ||
-      !UUID.test(claims.sid)
+      !UUID.test(claims.sid) ||
+      !Number.isSafeInteger(claims.company_id) ||
+      (claims.company_id as number) <= 0
     ) {
       return undefined;
     }
     return {
       familyId: claims.sid,
+      companyId: claims.company_id as number,
       ...(subject[1] === 'client' && { apiClientId: Number(subject[2]) }),
     };
   }
