@@ -28,7 +28,7 @@ const MODIFIES =
  * CPU parsing and planning the hot reads than running them (bench/README.md, round 3). Never for
  * text built per call (filters), which would prepare without bound.
  */
-export async function readRows<Row>(
+export function readRows<Row>(
   manager: EntityManager,
   sql: string,
   values: unknown[],
@@ -37,6 +37,20 @@ export async function readRows<Row>(
   if (!READ_ONLY.test(sql) || (/^\s*WITH\b/i.test(sql) && MODIFIES.test(sql))) {
     throw new Error('readRows runs reads only (SELECT, or WITH without a data-modifying statement)');
   }
+  return statementRows<Row>(manager, sql, values, prepared);
+}
+
+/**
+ * Any one statement the way `readRows` runs a read (straight to the pool outside a transaction,
+ * optionally prepared), answering the rows it returns: for a write that is on a hot path (the
+ * client-credentials login). Reached through `ScopedSql.execute`, never directly by features.
+ */
+export async function statementRows<Row>(
+  manager: EntityManager,
+  sql: string,
+  values: unknown[],
+  prepared?: string,
+): Promise<Row[]> {
   if (manager.queryRunner) {
     return manager.query<Row[]>(sql, values);
   }

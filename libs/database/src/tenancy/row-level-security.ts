@@ -1,8 +1,12 @@
 import type { QueryRunner } from 'typeorm';
 import type { CrossCompanyPurpose } from './tenant-context';
 
-/** The SQL commands a cross-company purpose may run on one table. */
-export type PolicyCommand = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE';
+/**
+ * The SQL commands a cross-company purpose may run on one table. `LOCK` is `SELECT … FOR UPDATE`
+ * without the right to change the row (an UPDATE policy whose new rows must satisfy `false`): what
+ * the retention pruner needs to skip rows another transaction holds.
+ */
+export type PolicyCommand = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'LOCK';
 
 export interface CrossCompanyAccess {
   table: string;
@@ -95,9 +99,14 @@ export async function enableRowLevelSecurity(runner: QueryRunner, plan: RowLevel
     }
     for (const command of access.commands) {
       const condition = `${CURRENT_PURPOSE} = '${access.purpose}'`;
-      const clause = command === 'INSERT' ? `WITH CHECK (${condition})` : `USING (${condition})`;
+      const clause =
+        command === 'INSERT'
+          ? `WITH CHECK (${condition})`
+          : command === 'LOCK'
+            ? `USING (${condition}) WITH CHECK (false)`
+            : `USING (${condition})`;
       await runner.query(
-        `CREATE POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)} FOR ${command} ${clause}`,
+        `CREATE POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)} FOR ${command === 'LOCK' ? 'UPDATE' : command} ${clause}`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
-import { readRows } from '../reads/read-rows';
+import { readRows, statementRows } from '../reads/read-rows';
 import { runWithTenantSettings, type TenantSettings } from './tenant-context';
 import { TenantRepository, type CompanyOwned } from './tenant-repository';
 
@@ -22,8 +22,17 @@ export class ScopedSql {
     );
   }
 
-  execute<Row = unknown>(text: string, values: unknown[] = []): Promise<Row[]> {
-    return runWithTenantSettings(this.settings(), () => this.manager().query<Row[]>(text, values));
+  /**
+   * Any statement, answering what TypeORM's `query` answers (for UPDATE and DELETE: `[rows, count]`).
+   * With `prepared` (preparedStatementName), for a fixed text on a hot path, it is prepared once per
+   * connection and answers its returned rows.
+   */
+  execute<Row = unknown>(text: string, values: unknown[] = [], prepared?: string): Promise<Row[]> {
+    return runWithTenantSettings(this.settings(), () =>
+      prepared
+        ? statementRows<Row>(this.manager(), text, values, prepared)
+        : this.manager().query<Row[]>(text, values),
+    );
   }
 }
 

@@ -30,9 +30,9 @@ const PLAN: RowLevelSecurityPlan = {
     // The claim counts each company's and each host's attempts under way.
     { table: 'webhook_delivery_attempts', purpose: 'delivery', commands: ['SELECT'] },
     // The retention pruner removes expired rows whatever their company.
-    { table: 'webhook_events', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
-    { table: 'webhook_deliveries', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
-    { table: 'webhook_delivery_attempts', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
+    { table: 'webhook_events', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
+    { table: 'webhook_deliveries', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
+    { table: 'webhook_delivery_attempts', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
   ],
 };
 

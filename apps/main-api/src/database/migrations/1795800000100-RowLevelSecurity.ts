@@ -53,10 +53,10 @@ const PLAN: RowLevelSecurityPlan = {
     { table: 'authorization_codes', purpose: 'authentication', commands: ['SELECT', 'INSERT', 'UPDATE'] },
     { table: 'oauth_apps', purpose: 'authentication', commands: ['SELECT'] },
     // The retention pruner removes expired rows whatever their company.
-    { table: 'idempotency_records', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
-    { table: 'refresh_tokens', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
-    { table: 'authorization_codes', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
-    { table: 'change_events', purpose: 'retention', commands: ['SELECT', 'DELETE'] },
+    { table: 'idempotency_records', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
+    { table: 'refresh_tokens', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
+    { table: 'authorization_codes', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
+    { table: 'change_events', purpose: 'retention', commands: ['SELECT', 'LOCK', 'DELETE'] },
     { table: 'change_feed_watermarks', purpose: 'retention', commands: ['SELECT', 'INSERT', 'UPDATE'] },
     // Provisioning creates the company before there is one to scope to.
     { table: 'companies', purpose: 'provisioning', commands: ['SELECT', 'INSERT'] },
