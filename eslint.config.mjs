@@ -84,6 +84,44 @@ export default tseslint.config(
     files: ['libs/contracts/src/validation/field-decorators.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // Company data is reached through a feature's repository on a TenantScope (docs/decisions.md,
+  // "Tenancy"): feature code does not get TypeORM's DataSource, which would run statements outside
+  // any unit of work. Excepted: module wiring, the database folder and migrate command, provisioning
+  // (a command line tool), repositories of data without a company, and the login throttle's
+  // company-less counters.
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: [
+      'apps/*/src/**/*.spec.ts',
+      'apps/*/src/**/*.module.ts',
+      'apps/*/src/database/**',
+      'apps/*/src/migrate.ts',
+      'apps/main-api/src/provisioning/**',
+      'apps/*/src/**/*.repository.ts',
+      'apps/main-api/src/oauth/rate-limit/login-throttle.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message:
+                'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
+            },
+            {
+              name: 'typeorm',
+              importNames: ['DataSource'],
+              message:
+                "Reach data through the feature's repository on RequestTenantScope or TenantScopes (docs/decisions.md, Tenancy).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'],
     rules: {
