@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RetentionPruner } from '@platform/database';
 import { createServiceApp } from '@platform/runtime';
 import {
+  checkRowLevelSecurity,
   OpenApiContract,
   startTestService,
   TEST_CHANGE_ORIGIN_KEY,
@@ -1000,5 +1001,20 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       expect(receiver.requestsFor('/broken').length).toBe(attemptsWhenDisabled);
       expect((await deliveriesOf(healthy.id, failing.app)).length).toBe(2);
     });
+  });
+  it('row-level security: every integrations table forced, empty and unwritable without a scope, exactly its rows with one', async () => {
+    const report = await checkRowLevelSecurity({
+      ownerUrl: integrations.database.url,
+      schema: 'integrations',
+      runtimeRole: 'integrations_runtime',
+      companyId: acme,
+      otherCompanyId: globex,
+    });
+
+    expect(report.failures).toEqual([]);
+    expect(report.tenantTables).toHaveLength(9);
+    // By the end of the file acme has rows in four of them (mappings, feed cursor, inbound events and
+    // their signatures): the reads are proven on real rows.
+    expect(report.tablesWithRows.length).toBeGreaterThanOrEqual(4);
   });
 });
