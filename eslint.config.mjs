@@ -5,6 +5,14 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+// Optional must mean "may be absent": IsOptional also lets null through to NOT NULL columns.
+const NO_IS_OPTIONAL = {
+  name: 'class-validator',
+  importNames: ['IsOptional'],
+  message:
+    'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'tmp/', '.nx/', '.data/', 'node_modules/', 'docker/', 'k8s/'] },
   // Written by `npm run openapi` from the committed documents (openapi-typescript's output, not ours).
@@ -64,18 +72,10 @@ export default tseslint.config(
           message: 'Pass { skipNullProperties: false }: a field left out is unchanged, null is validated.',
         },
       ],
-      // Optional must mean "may be absent": IsOptional also lets null through to NOT NULL columns.
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'class-validator',
-              importNames: ['IsOptional'],
-              message:
-                'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
-            },
-          ],
+          paths: [NO_IS_OPTIONAL],
         },
       ],
     },
@@ -105,12 +105,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            {
-              name: 'class-validator',
-              importNames: ['IsOptional'],
-              message:
-                'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
-            },
+            NO_IS_OPTIONAL,
             {
               name: 'typeorm',
               importNames: ['DataSource'],
