@@ -1,5 +1,5 @@
-import { IntegrationsErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
+import { IntegrationsErrorBodyDto } from './errors/integrations-error-body.dto';
 import type { IntegrationsEnv } from './config/integrations.env';
 import { renderIntegrationsError } from './errors/integrations-error.renderer';
 import { IntegrationsModule } from './integrations.module';

@@ -1,5 +1,5 @@
-import { MainApiErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
+import { MainApiErrorBodyDto } from './errors/main-api-error-body.dto';
 import type { MainApiEnv } from './config/main-api.env';
 import { renderMainApiError } from './errors/main-api-error.renderer';
 import { MainApiModule } from './main-api.module';

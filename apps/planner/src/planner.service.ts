@@ -1,5 +1,5 @@
-import { PlannerErrorBodyDto } from '@platform/contracts';
 import type { ServiceDefinition } from '@platform/runtime';
+import { PlannerErrorBodyDto } from './errors/planner-error-body.dto';
 import type { PlannerEnv } from './config/planner.env';
 import { renderPlannerError } from './errors/planner-error.renderer';
 import { PlannerModule } from './planner.module';

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { IntegrationsErrorCode, Role } from '@platform/contracts';
+import { Role } from '@platform/contracts';
 import { MainApiRequestError } from '@platform/main-api-client';
 import { RequestValidationError } from '@platform/runtime';
+import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { IntegrationsError } from '../errors/integrations.errors';
 import { claimsOf, MainApiTokens } from './main-api-tokens';
 

@@ -6,9 +6,10 @@ import {
   PrincipalContext,
   signChangeOrigin,
 } from '@platform/auth';
-import { IntegrationEntity, IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
+import { IntegrationEntity, type IntegrationSource } from '@platform/contracts';
 import { MainApiClient, type CallerContext, type MainApiRequest } from '@platform/main-api-client';
 import { RequestValidationError } from '@platform/runtime';
+import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { asMainApiError, ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
 import { MappingStore, type MappingKey } from '../mappings/mapping.store';

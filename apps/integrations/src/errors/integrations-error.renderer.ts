@@ -1,5 +1,6 @@
-import { IntegrationsErrorCode, type IntegrationsErrorName } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { IntegrationsErrorCode } from './integrations-error-code';
+import { type IntegrationsErrorName } from './integrations-error-names';
 import { IntegrationsError } from './integrations.errors';
 
 /** Every integrations failure as `{error, message, code}` (docs/spec/interfaces.md, docs/spec/decisions.md §4). */

@@ -1,5 +1,6 @@
-import { IntegrationsErrorCode, type IntegrationsErrorName } from '@platform/contracts';
 import { MainApiRequestError } from '@platform/main-api-client';
+import { IntegrationsErrorCode } from './integrations-error-code';
+import { type IntegrationsErrorName } from './integrations-error-names';
 
 /** A named integrations failure: `{error: name, message, code}` with its HTTP status. */
 export class IntegrationsError extends Error {

@@ -1,12 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import {
-  ExternalMappingDto,
-  IntegrationsErrorBodyDto,
-  type IntegrationEntity,
-  type IntegrationSource,
-} from '@platform/contracts';
+import { type IntegrationEntity, type IntegrationSource } from '@platform/contracts';
+import { ExternalMappingDto } from './dto/external-mapping.dto';
+import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import { MappingLookupParamsDto, MappingLookupQueryDto } from './dto/mapping-lookup.dto';
 import type { ExternalMapping } from './external-mapping.entity';
 import { MappingsService } from './mappings.service';

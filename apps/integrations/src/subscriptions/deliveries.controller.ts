@@ -9,7 +9,8 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ApiPaginatedResponse, IntegrationsErrorBodyDto, type Paginated } from '@platform/contracts';
+import { ApiPaginatedResponse, type Paginated } from '@platform/contracts';
+import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryDto } from './dto/delivery.dto';
 import { DeliveriesQueryDto, DeliveryParamsDto, SubscriptionParamsDto } from './dto/subscription-params.dto';

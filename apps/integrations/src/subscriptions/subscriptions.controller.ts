@@ -10,7 +10,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { IntegrationsErrorBodyDto } from '@platform/contracts';
+import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { SubscriptionParamsDto, SubscriptionsQueryDto } from './dto/subscription-params.dto';
 import { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';

@@ -1,4 +1,4 @@
-import { IntegrationsErrorCode } from '@platform/contracts';
+import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { IntegrationsError } from '../errors/integrations.errors';
 
 export class SubscriptionNotFoundError extends IntegrationsError {

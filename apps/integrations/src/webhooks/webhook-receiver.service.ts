@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { IntegrationsErrorCode, Role, type IntegrationSource } from '@platform/contracts';
+import { Role, type IntegrationSource } from '@platform/contracts';
 import {
   findNul,
   normalizeFailure,
@@ -11,6 +11,7 @@ import {
 import { TenantScopes, type TenantScope } from '@platform/database';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';
 import { IntegrationWritesService } from '../entities/integration-writes.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { IntegrationsErrorBodyDto } from '@platform/contracts';
+import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import {
   PutWebhookSourceDto,
   WebhookSourceDto,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { IntegrationsErrorCode, type IntegrationSource } from '@platform/contracts';
+import { type IntegrationSource } from '@platform/contracts';
 import { RequestTenantScope, type TenantRepository } from '@platform/database';
+import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { ApiClientVerifier } from '../credentials/api-client-verifier';
 import { MainApiTokens } from '../credentials/main-api-tokens';
 import { SecretBox } from '../credentials/secret-box';

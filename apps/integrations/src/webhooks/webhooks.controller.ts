@@ -9,8 +9,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { IntegrationsErrorBodyDto } from '@platform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import { WebhookEventDto, WebhookOutcomeDto } from './dto/webhook-event.dto';
 import { WebhookSourceParamsDto } from './dto/webhook-source.dto';
 import { WebhookAuthenticationError, WebhookReceiverService } from './webhook-receiver.service';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeFeedPageDto, ChangeFeedQueryDto } from './dto/change-feed.dto';
 

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
-import { MainApiErrorCode } from '@platform/contracts';
 import { normalizeFailure, RequestValidationError } from '@platform/runtime';
 import { QueryFailedError } from 'typeorm';
+import { MainApiErrorCode } from './main-api-error-code';
 import { CursorExpiredError } from '../change-feed/change-feed.errors';
 import { renderMainApiError } from './main-api-error.renderer';
 import {

@@ -1,5 +1,5 @@
-import { MAIN_API_ERROR_NAME, MainApiErrorCode } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { MAIN_API_ERROR_NAME, MainApiErrorCode } from './main-api-error-code';
 import { constraintErrorOf } from './constraint-errors';
 import { MainApiError } from './main-api.errors';
 

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import { MainApiErrorCode } from '@platform/contracts';
 import type { FieldError } from '@platform/runtime';
+import { MainApiErrorCode } from './main-api-error-code';
 
 /**
  * A failure main-api answers on purpose: its status, code (docs/spec/decisions.md §4) and message are

@@ -7,7 +7,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserLeaveDto, UserLeaveDto, UserLeavesQueryDto } from './dto/user-leave.dto';
 import { LeavesService } from './leaves.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';

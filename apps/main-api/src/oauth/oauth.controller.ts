@@ -13,8 +13,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
 import type { FastifyReply } from 'fastify';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { RefreshTokenRequestDto } from './dto/refresh-token-request.dto';
 import { RevocationRequestDto } from './dto/revocation-request.dto';
 import { isGrantType, TokenQueryDto, TokenRequestDto } from './dto/token-request.dto';

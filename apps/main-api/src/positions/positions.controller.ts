@@ -7,8 +7,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import {
   CreatePositionCategoryDto,
   CreatePositionDto,

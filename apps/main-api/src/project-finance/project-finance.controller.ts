@@ -7,8 +7,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import {
   CreateProjectCostDto,
   CreateProjectEstimateDto,

@@ -1,6 +1,6 @@
-import { PROJECT_STATUS_ALIASES, ProjectStatus } from '@platform/contracts';
 import type { FilterDefinitions } from '@platform/database';
 import type { SelectQueryBuilder } from 'typeorm';
+import { PROJECT_STATUS_ALIASES, ProjectStatus } from './project-status';
 import { INCOME_TYPES, type Project } from './project.entity';
 
 export const PROJECT_FILTERS: FilterDefinitions = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { ProjectStatus } from '@platform/contracts';
+import { ProjectStatus } from './project-status';
 import type { CreateProjectDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectReads } from './project-reads';
 import { ProjectReferences } from './project-references';

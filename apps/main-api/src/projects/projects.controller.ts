@@ -8,8 +8,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectReads } from './project-reads';

@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
 import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
 import { InvalidAttachmentSourceError } from './tasks.errors';

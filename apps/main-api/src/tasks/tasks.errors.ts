@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { MainApiErrorCode } from '@platform/contracts';
+import { MainApiErrorCode } from '../errors/main-api-error-code';
 import { MainApiError } from '../errors/main-api.errors';
 import { ATTACHMENT_SOURCES } from './task-attachment.entity';
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, TaskStatus, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
 import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
+import { TaskStatus } from './task-status';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { referenceProblem } from './attachment-links';

@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
-import { MainApiErrorBodyDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { type Paginated, ApiPaginatedResponse } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';

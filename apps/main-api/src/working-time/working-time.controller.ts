@@ -8,8 +8,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
+import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CompanyWeeksQueryDto, ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
 import { WorkingTimeService } from './working-time.service';
 

@@ -1,4 +1,4 @@
-import { AllocationErrorName } from '@platform/contracts';
+import { AllocationErrorName } from '../errors/allocation-error-name';
 
 /** A named planner failure, rendered `{error: name, message}` (docs/spec/interfaces.md "Allocation error body"). */
 export class AllocationError extends Error {

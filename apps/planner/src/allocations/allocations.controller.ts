@@ -12,9 +12,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { PlannerErrorBodyDto } from '@platform/contracts';
 import { Caller, type CallerContext } from '@platform/main-api-client';
 import { ParseIdPipe } from '@platform/runtime';
+import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
 import { AllocationsService } from './allocations.service';
 import { AllocationDto, UpdateAllocationDto } from './dto/allocation.dto';
 import { ProjectAllocationsDto } from './dto/project-allocations.dto';

@@ -1,5 +1,6 @@
-import { AllocationErrorName, type PlannerErrorName } from '@platform/contracts';
 import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/runtime';
+import { AllocationErrorName } from './allocation-error-name';
+import { type PlannerErrorName } from './planner-error-names';
 import { AllocationError } from '../allocations/allocation.errors';
 
 /** Every planner failure as `{error, message}` (docs/spec/interfaces.md "Allocation error body", docs/spec/decisions.md §4). */

@@ -1,6 +1,7 @@
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { IntegrationsErrorBodyDto, type IntegrationSource } from '@platform/contracts';
+import { type IntegrationSource } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
+import { IntegrationsErrorBodyDto } from '../../errors/integrations-error-body.dto';
 import type { ExternalDeleteDto, SourceQueryDto } from '../dto/integration-common.dto';
 
 // What the entity routes share: where a DELETE's source comes from, and the errors that say more

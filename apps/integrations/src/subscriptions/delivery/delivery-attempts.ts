@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IntegrationsErrorCode } from '@platform/contracts';
 import { TenantScopes } from '@platform/database';
 import type { EntityManager } from 'typeorm';
+import { IntegrationsErrorCode } from '../../errors/integrations-error-code';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';

@@ -7,7 +7,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, REVOKED_TOKEN_MESSAGE, type Principal } from '@platform/auth';
-import { MainApiErrorBodyDto } from '@platform/contracts';
+import { MainApiErrorBodyDto } from '../../errors/main-api-error-body.dto';
 import { DatabaseTokenStatus } from './database-token-status';
 
 /**

@@ -1,11 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import {
-  IsDateOnly,
-  MayBeAbsent,
-  MayBeAbsentOrNull,
-  PROJECT_STATUS_ALIASES,
-  ProjectStatus,
-} from '@platform/contracts';
+import { IsDateOnly, MayBeAbsent, MayBeAbsentOrNull } from '@platform/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -22,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PROJECT_STATUS_ALIASES, ProjectStatus } from '../project-status';
 import { INCOME_TYPES, type IncomeType } from '../project.entity';
 
 const ID = { min: 1, max: 2_147_483_647 } as const;

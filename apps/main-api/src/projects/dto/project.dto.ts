@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatTimestamp, ProjectStatus, ROLE_IDS, API_TIMESTAMP } from '@platform/contracts';
+import { formatTimestamp, ROLE_IDS, API_TIMESTAMP } from '@platform/contracts';
+import { ProjectStatus } from '../project-status';
 import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
 import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
 import { INCOME_TYPES, type IncomeType, type Project } from '../project.entity';

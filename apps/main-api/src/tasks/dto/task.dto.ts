@@ -5,10 +5,10 @@ import {
   IsEntityId,
   MayBeAbsent,
   MayBeAbsentOrNull,
-  TaskStatus,
   API_TIMESTAMP,
 } from '@platform/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { TaskStatus } from '../task-status';
 import { attachmentUrl } from '../attachment-links';
 import { ATTACHMENT_SOURCES, type AttachmentSource, type TaskAttachment } from '../task-attachment.entity';
 import type { Task } from '../task.entity';

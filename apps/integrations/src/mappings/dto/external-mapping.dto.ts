@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntegrationEntity } from '../enums/integration-entity.enum';
-import { IntegrationSource } from '../enums/integration-source.enum';
+import { IntegrationEntity, IntegrationSource } from '@platform/contracts';
 
 /** Which platform entity an external system's id stands for. */
 export class ExternalMappingDto {

@@ -24,29 +24,3 @@ export const PLANNER_ERROR_NAMES = [
   'InternalServerError',
 ] as const;
 export type PlannerErrorName = (typeof PLANNER_ERROR_NAMES)[number];
-
-/** Every `error` the integrations body can carry (its named errors take their name from this list). */
-export const INTEGRATIONS_ERROR_NAMES = [
-  'ValidationError',
-  'Unauthorized',
-  'Forbidden',
-  'NotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'TooManyRequestsError',
-  'MainApiUnavailableError',
-  'MainApiError',
-  'ServiceUnavailableError',
-  'DatabaseError',
-  'InternalServerError',
-  'ExternalIdNotFoundError',
-  'DuplicateExternalIdError',
-  'WebhookSourceNotFoundError',
-  'SubscriptionNotFoundError',
-  'DeliveryNotFoundError',
-  'DuplicateSubscriptionError',
-  'SubscriptionLimitError',
-  'SubscriptionDisabledError',
-  'DeliveryInProgressError',
-] as const;
-export type IntegrationsErrorName = (typeof INTEGRATIONS_ERROR_NAMES)[number];

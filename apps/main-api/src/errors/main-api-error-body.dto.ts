@@ -1,7 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTEGRATIONS_ERROR_NAMES, PLANNER_ERROR_NAMES } from './error-names';
-import { IntegrationsErrorCode } from './integrations-error-code.enum';
-import { MAIN_API_ERROR_NAME, MainApiErrorCode } from './main-api-error-code.enum';
+import { MAIN_API_ERROR_NAME, MainApiErrorCode } from './main-api-error-code';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'name', description: 'Path of the offending field (dots for nesting).' })
@@ -30,25 +28,4 @@ export class MainApiErrorBodyDto {
 
   @ApiPropertyOptional({ type: [FieldErrorDto] })
   errors?: FieldErrorDto[];
-}
-
-/** Planner error body `{error, message}` (docs/spec/interfaces.md "Allocation error body"). */
-export class PlannerErrorBodyDto {
-  @ApiProperty({ enum: PLANNER_ERROR_NAMES, example: 'InvalidAllocationError' })
-  error!: string;
-
-  @ApiProperty({ example: '`to` must be after `from`' })
-  message!: string;
-}
-
-/** Integrations error body `{error, message, code}`. */
-export class IntegrationsErrorBodyDto {
-  @ApiProperty({ enum: INTEGRATIONS_ERROR_NAMES, example: 'ValidationError' })
-  error!: string;
-
-  @ApiProperty({ example: 'metadata.source is required' })
-  message!: string;
-
-  @ApiProperty({ enum: IntegrationsErrorCode, enumName: 'IntegrationsErrorCode', example: 'ZC002' })
-  code!: string;
 }

@@ -1,0 +1,25 @@
+/** Every `error` the integrations body can carry (its named errors take their name from this list). */
+export const INTEGRATIONS_ERROR_NAMES = [
+  'ValidationError',
+  'Unauthorized',
+  'Forbidden',
+  'NotFoundError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'TooManyRequestsError',
+  'MainApiUnavailableError',
+  'MainApiError',
+  'ServiceUnavailableError',
+  'DatabaseError',
+  'InternalServerError',
+  'ExternalIdNotFoundError',
+  'DuplicateExternalIdError',
+  'WebhookSourceNotFoundError',
+  'SubscriptionNotFoundError',
+  'DeliveryNotFoundError',
+  'DuplicateSubscriptionError',
+  'SubscriptionLimitError',
+  'SubscriptionDisabledError',
+  'DeliveryInProgressError',
+] as const;
+export type IntegrationsErrorName = (typeof INTEGRATIONS_ERROR_NAMES)[number];
