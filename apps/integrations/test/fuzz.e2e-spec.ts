@@ -49,7 +49,9 @@ describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
   });
 
   it('leaves no reservation pending: every create either completed or released its external id', async () => {
-    const dataSource = await new DataSource(integrationsOwnerDataSourceOptions(integrations.env)).initialize();
+    const dataSource = await new DataSource(
+      integrationsOwnerDataSourceOptions(integrations.env),
+    ).initialize();
     try {
       const [row] = await dataSource.query<{ count: string }[]>(
         "SELECT count(*) FROM external_mappings WHERE state = 'pending'",

@@ -40,9 +40,7 @@ export class SubscriptionStore {
       if (count >= limit) {
         return undefined;
       }
-      return unit
-        .repository(WebhookSubscription)
-        .create({ ...fieldsFor({ id, companyId }), id });
+      return unit.repository(WebhookSubscription).create({ ...fieldsFor({ id, companyId }), id });
     });
   }
 }
