@@ -31,6 +31,16 @@ export interface TenantSettings {
 
 const storage = new AsyncLocalStorage<TenantSettings>();
 
+/** The company of a unit of work; one that spans companies (a purpose) has none and refuses. */
+export function companyOf(settings: TenantSettings): number {
+  if (settings.companyId === undefined) {
+    throw new Error(
+      `this unit of work spans companies (${settings.purpose ?? 'no purpose'}): it has no company`,
+    );
+  }
+  return settings.companyId;
+}
+
 /** Runs `work` with `settings` applied to every statement it makes through the service's pool. */
 export function runWithTenantSettings<T>(settings: TenantSettings, work: () => T): T {
   return storage.run(settings, work);

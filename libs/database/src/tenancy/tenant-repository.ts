@@ -11,7 +11,7 @@ import type {
 import { CompiledRead, type ShapeRead } from '../reads/compiled-read';
 import { paginate } from '../lists/paginate';
 import type { FilterDefinitions } from '../lists/list-filters';
-import { runWithTenantSettings, type TenantSettings } from './tenant-context';
+import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 
 /** An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company). */
@@ -32,11 +32,7 @@ export class TenantRepository<Entity extends CompanyOwned> {
   ) {}
 
   private companyId(): number {
-    const { companyId } = this.settings();
-    if (companyId === undefined) {
-      throw new Error('a tenant repository needs a scope with a company');
-    }
-    return companyId;
+    return companyOf(this.settings());
   }
 
   private scoped(where: FindOptionsWhere<Entity> = {}): FindOptionsWhere<Entity> {

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
 import { readRows, statementRows } from '../reads/read-rows';
-import { runWithTenantSettings, type TenantSettings } from './tenant-context';
+import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
 import { TenantRepository, type CompanyOwned } from './tenant-repository';
 
 /** PostgreSQL's isolation levels, as `DataSource.transaction` takes them. */
@@ -64,11 +64,7 @@ export class TenantScope {
 
   /** The company of the scope; a cross-company scope has none and refuses. */
   companyId(): number {
-    const { companyId } = this.settingsOf();
-    if (companyId === undefined) {
-      throw new Error('this scope spans companies: it has no company of its own');
-    }
-    return companyId;
+    return companyOf(this.settingsOf());
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
@@ -106,10 +102,7 @@ export class TenantUnitOfWork {
   }
 
   companyId(): number {
-    if (this.settings.companyId === undefined) {
-      throw new Error('this unit of work spans companies: it has no company of its own');
-    }
-    return this.settings.companyId;
+    return companyOf(this.settings);
   }
 
   repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {

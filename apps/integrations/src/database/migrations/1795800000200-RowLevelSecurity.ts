@@ -25,7 +25,7 @@ const PLAN: RowLevelSecurityPlan = {
     { table: 'webhook_sources', purpose: 'webhook-intake', commands: ['SELECT'] },
     // The delivery worker finds the companies with work and claims deliveries fairly among them.
     { table: 'webhook_subscriptions', purpose: 'delivery', commands: ['SELECT'] },
-    { table: 'feed_cursors', purpose: 'delivery', commands: ['SELECT'] },
+    { table: 'feed_cursors', purpose: 'delivery', commands: ['SELECT', 'INSERT'] },
     { table: 'webhook_deliveries', purpose: 'delivery', commands: ['SELECT', 'UPDATE'] },
     // The claim counts each company's and each host's attempts under way.
     { table: 'webhook_delivery_attempts', purpose: 'delivery', commands: ['SELECT'] },

@@ -61,11 +61,17 @@ export class FeedFollower {
 
   /** One turn over every company; answers how many deliveries it queued. */
   async followAll(): Promise<number> {
-    const companies = await this.scopes
-      .acrossCompanies('delivery')
-      .sql.select<{ company_id: number }>(
-        `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
-      );
+    const acrossCompanies = this.scopes.acrossCompanies('delivery');
+    // Every company with active subscriptions has a cursor row, made in one statement for all of
+    // them (DO NOTHING: no lock on an existing row, which another replica may be moving).
+    await acrossCompanies.sql.execute(
+      `INSERT INTO feed_cursors (company_id)
+       SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active'
+       ON CONFLICT (company_id) DO NOTHING`,
+    );
+    const companies = await acrossCompanies.sql.select<{ company_id: number }>(
+      `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
+    );
     let queued = 0;
     for (const { company_id: companyId } of companies) {
       const scope = this.scopes.forCompany(companyId);
@@ -89,12 +95,6 @@ export class FeedFollower {
   }
 
   private async followPage(scope: TenantScope, companyId: number): Promise<PageOutcome> {
-    // Every company with active subscriptions has a cursor row (DO NOTHING: no lock on an existing
-    // row, which another replica may be moving).
-    await scope.sql.execute(
-      'INSERT INTO feed_cursors (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING',
-      [companyId],
-    );
     const [cursor] = await scope.sql.select<{ last_cursor: string }>(
       'SELECT last_cursor::text AS last_cursor FROM feed_cursors WHERE company_id = $1',
       [companyId],
