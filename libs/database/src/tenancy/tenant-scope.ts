@@ -58,10 +58,6 @@ export class TenantScope {
     this.sql = new ScopedSql(() => dataSource.manager, settingsOf);
   }
 
-  settings(): TenantSettings {
-    return this.settingsOf();
-  }
-
   /** The company of the scope; a cross-company scope has none and refuses. */
   companyId(): number {
     return companyOf(this.settingsOf());
