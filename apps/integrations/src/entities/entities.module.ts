@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MappingStore } from '../mappings/mapping.store';
+import { MappingsRepository } from '../mappings/mappings.repository';
 import { BrandsController } from './controllers/brands.controller';
 import { ClientsController } from './controllers/clients.controller';
 import { ContractsController } from './controllers/contracts.controller';
@@ -30,7 +30,7 @@ export const ENTITY_CONTROLLERS = [
 
 @Module({
   controllers: ENTITY_CONTROLLERS,
-  providers: [IntegrationWritesService, MappingStore],
-  exports: [IntegrationWritesService, MappingStore],
+  providers: [IntegrationWritesService, MappingsRepository],
+  exports: [IntegrationWritesService, MappingsRepository],
 })
 export class EntitiesModule {}

@@ -12,7 +12,7 @@ import { RequestValidationError } from '@platform/runtime';
 import { IntegrationsErrorCode } from '../errors/integrations-error-code';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { asMainApiError, ExternalIdNotFoundError, IntegrationsError } from '../errors/integrations.errors';
-import { MappingStore, type MappingKey } from '../mappings/mapping.store';
+import { MappingsRepository, type MappingKey } from '../mappings/mappings.repository';
 import {
   ENTITY_OPERATIONS,
   type EntityAnswer,
@@ -44,7 +44,7 @@ export type DeletedEntityAnswer<E extends IntegrationEntity> = IntegrationEntity
 @Injectable()
 export class IntegrationWritesService {
   constructor(
-    private readonly mappings: MappingStore,
+    private readonly mappings: MappingsRepository,
     private readonly mainApi: MainApiClient,
     private readonly principals: PrincipalContext,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,

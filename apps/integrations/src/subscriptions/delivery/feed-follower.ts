@@ -5,7 +5,7 @@ import { MainApiClient, MainApiRequestError } from '@platform/main-api-client';
 import { claimsOf, MainApiTokens } from '../../credentials/main-api-tokens';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';
-import { externalIdKey, MappingStore } from '../../mappings/mapping.store';
+import { externalIdKey, MappingsRepository } from '../../mappings/mappings.repository';
 import { CURSOR, parseFeedEvent, wants, webhookBody, type FeedEvent, type FeedPage } from './feed-event';
 
 /** Events asked for per page of the feed (main-api's largest page). */
@@ -56,7 +56,7 @@ export class FeedFollower {
     private readonly mainApi: MainApiClient,
     private readonly tokens: MainApiTokens,
     private readonly box: SecretBox,
-    private readonly mappings: MappingStore,
+    private readonly mappings: MappingsRepository,
   ) {}
 
   /** One turn over every company; answers how many deliveries it queued. */

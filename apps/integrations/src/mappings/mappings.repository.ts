@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
 import { RequestTenantScope, type TenantScope } from '@platform/database';
+import { ExternalMapping } from './external-mapping.entity';
 
 /** What a create reserved: the row and the generation of its external id. */
 export interface Reservation {
@@ -18,18 +19,27 @@ export interface MappingKey {
 const LEASE_SECONDS = 30;
 
 /**
- * The mapping table's concurrency rules, in SQL: the unique key (company, source, entity, external
+ * The mappings of external ids to platform entities, and the mapping table's concurrency rules in SQL: the unique key (company, source, entity, external
  * id) makes one create win a race; a pending row is owned for a lease, so a create that crashed
  * between main-api and completion is taken over by the next attempt instead of blocking it forever.
  * Every statement runs in the request's scope (row-level security) and also names its company.
  */
 @Injectable()
-export class MappingStore {
+export class MappingsRepository {
   constructor(@Inject(RequestTenantScope) private readonly scope: TenantScope) {}
 
   /** The same rules in another scope: a worker's, for one company at a time. */
-  withScope(scope: TenantScope): MappingStore {
-    return new MappingStore(scope);
+  withScope(scope: TenantScope): MappingsRepository {
+    return new MappingsRepository(scope);
+  }
+
+  /** The mapping of an external id, in whatever state it is. */
+  async find(key: MappingKey): Promise<ExternalMapping | undefined> {
+    const [mapping] = await this.scope.repository(ExternalMapping).find({
+      where: { source: key.source, entity: key.entity, externalId: key.externalId },
+      take: 1,
+    });
+    return mapping;
   }
 
   /** Reserves the external id, or answers undefined when it is taken (complete, or another create in flight). */
