@@ -6,7 +6,7 @@ import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
-import { SubscriptionStore } from './subscription.store';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
@@ -17,7 +17,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
   controllers: [SubscriptionsController, DeliveriesController],
   providers: [
     SubscriptionsService,
-    SubscriptionStore,
+    SubscriptionsRepository,
     DeliveriesService,
     TARGET_POLICY_PROVIDER,
     FeedFollower,

@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
-import {
-  constraintViolationOf,
-  PG_UNIQUE_VIOLATION,
-  TenantRepositoryFactory,
-  type TenantRepository,
-} from '@platform/database';
+import { constraintViolationOf, PG_UNIQUE_VIOLATION } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
 import { ApiClientVerifier } from '../credentials/api-client-verifier';
@@ -16,13 +11,13 @@ import { newSigningSecret } from './delivery/webhook-signature';
 import type { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import type { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
 import { subscriptionSecretPlace } from './subscription-secrets';
-import { SubscriptionStore } from './subscription.store';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import {
   DuplicateSubscriptionError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
 } from './subscriptions.errors';
-import { WebhookSubscription } from './webhook-subscription.entity';
+import type { WebhookSubscription } from './webhook-subscription.entity';
 
 /**
  * Subscriptions of external systems to the platform's changes (issue 10): a C-Level user names the
@@ -32,18 +27,13 @@ import { WebhookSubscription } from './webhook-subscription.entity';
  */
 @Injectable()
 export class SubscriptionsService {
-  private readonly subscriptions: TenantRepository<WebhookSubscription>;
-
   constructor(
-    repositories: TenantRepositoryFactory,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly apiClients: ApiClientVerifier,
     private readonly policy: TargetPolicy,
     private readonly box: SecretBox,
-    private readonly store: SubscriptionStore,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
-  ) {
-    this.subscriptions = repositories.for(WebhookSubscription);
-  }
+  ) {}
 
   async create(body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
     const url = await this.checkedUrl(body.url);
@@ -52,7 +42,7 @@ export class SubscriptionsService {
     const limit = this.env.SUBSCRIPTION_MAX_PER_COMPANY;
     let created: WebhookSubscription | undefined;
     try {
-      created = await this.store.insertWithinLimit(
+      created = await this.subscriptions.insertWithinLimit(
         (row) => ({
           source: body.metadata.source,
           url,
@@ -85,11 +75,7 @@ export class SubscriptionsService {
   }
 
   async list(source?: IntegrationSource): Promise<SubscriptionDto[]> {
-    const found = await this.subscriptions.find({
-      where: source ? { source } : {},
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    return found.map(toSubscriptionDto);
+    return (await this.subscriptions.list(source)).map(toSubscriptionDto);
   }
 
   async get(id: string): Promise<SubscriptionDto> {

@@ -1,16 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { RequestTenantScope } from '@platform/database';
+import type { IntegrationSource } from '@platform/contracts';
+import { RequestTenantScope, type TenantRepository } from '@platform/database';
 import type { DeepPartial } from 'typeorm';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
 /** The advisory lock family (hashtext of this name, then the company) of subscription creates. */
 const CREATE_LOCK = 'integrations:webhook-subscription-creates';
 
-/** Subscription writes whose rule needs more than one statement, scoped to the caller's company. */
+/** The subscriptions of the caller's company (RequestTenantScope). */
 @Injectable()
-export class SubscriptionStore {
-  constructor(private readonly scope: RequestTenantScope) {}
+export class SubscriptionsRepository {
+  private readonly subscriptions: TenantRepository<WebhookSubscription>;
+
+  constructor(private readonly scope: RequestTenantScope) {
+    this.subscriptions = scope.repository(WebhookSubscription);
+  }
+
+  /** Oldest first; only those of `source` when it is given. */
+  list(source?: IntegrationSource): Promise<WebhookSubscription[]> {
+    return this.subscriptions.find({
+      where: source ? { source } : {},
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  findById(id: string): Promise<WebhookSubscription | null> {
+    return this.subscriptions.findById(id);
+  }
+
+  /** Deletes the subscription; its delivery log goes with it (ON DELETE CASCADE). */
+  delete(subscription: WebhookSubscription): Promise<void> {
+    return this.subscriptions.delete(subscription);
+  }
 
   /**
    * Saves a new subscription in the caller's company unless the company already has `limit`;
