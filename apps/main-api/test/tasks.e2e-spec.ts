@@ -170,6 +170,35 @@ describe('main-api tasks and attachments (e2e)', () => {
     });
   });
 
+  it("assigns a user of the company, refuses another company's user by field, and lists by assignee", async () => {
+    const [own, other] = app.companies;
+    const assigned = await app.call('POST', '/tasks', {
+      project_id: projectId,
+      name: 'Assigned',
+      assignee_id: own.userId,
+    });
+    const unassigned = await newTask();
+
+    expect(assigned.statusCode).toBe(201);
+    expect(
+      fieldsOf(
+        await app.call('POST', '/tasks', { project_id: projectId, name: 'x', assignee_id: other.userId }),
+      ),
+    ).toEqual(['assignee_id']);
+    expect(fieldsOf(await app.call('PUT', `/tasks/${unassigned}`, { assignee_id: other.userId }))).toEqual([
+      'assignee_id',
+    ]);
+    const listed = (
+      await app.call(
+        'GET',
+        `/tasks?page=false&filters=${encodeURIComponent(JSON.stringify({ assignee_id: own.userId }))}`,
+      )
+    ).json<{ id: number; assignee_id: number }[]>();
+    expect(listed.map((task) => task.assignee_id)).toEqual(listed.map(() => own.userId));
+    expect(listed.map((task) => task.id)).toContain(assigned.json<{ id: number }>().id);
+    expect(listed.map((task) => task.id)).not.toContain(unassigned);
+  });
+
   it("refuses another company's project and answers its tasks as missing", async () => {
     const id = await newTask();
     const intruder = { company: app.companies[1].companyId };

@@ -1,37 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { TaskStatus } from './task-status';
-import { Project } from '../projects/project.entity';
-import { User } from '../users/user.entity';
 import { referenceProblem } from './attachment-links';
 import { TaskDto, type CreateAttachmentDto, type CreateTaskDto, type UpdateTaskDto } from './dto/task.dto';
-import { TaskAttachment, type AttachmentSource } from './task-attachment.entity';
-import { Task } from './task.entity';
+import type { AttachmentSource, TaskAttachment } from './task-attachment.entity';
+import type { Task } from './task.entity';
+import { TasksRepository } from './tasks.repository';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const TASK_FILTERS: FilterDefinitions = {
-  project_id: { kind: 'integer', column: 'project_id' },
-  status: { kind: 'enum', column: 'status', values: Object.values(TaskStatus) },
-  assignee_id: { kind: 'integer', column: 'assignee_id' },
-  name: { kind: 'text', column: 'name' },
-};
 
 @Injectable()
 export class TasksService {
-  private readonly tasks: TenantRepository<Task>;
-
   constructor(
-    private readonly repositories: TenantRepositoryFactory,
+    private readonly tasks: TasksRepository,
     private readonly principals: PrincipalContext,
-  ) {
-    this.tasks = repositories.for(Task);
-  }
+  ) {}
 
   async create(body: CreateTaskDto): Promise<Task> {
-    await this.repositories.for(Project).requireReference(body.project_id, 'project_id');
+    await this.tasks.requireProject(body.project_id);
     await this.validate(body);
     return this.tasks.create({
       projectId: body.project_id,
@@ -46,9 +33,7 @@ export class TasksService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
-    return this.tasks.paginate(this.tasks.queryBuilder('task'), 'task', query, TASK_FILTERS, (task) =>
-      TaskDto.from(task),
-    );
+    return this.tasks.list(query, (task) => TaskDto.from(task));
   }
 
   async get(id: number): Promise<Task> {
@@ -93,7 +78,7 @@ export class TasksService {
       throw new RequestValidationError([{ field: 'filename', validation: 'isFileLink', message: problem }]);
     }
     await this.get(taskId);
-    return this.repositories.for(TaskAttachment).create({
+    return this.tasks.addAttachment({
       taskId,
       source: sourceType,
       filename: body.filename,
@@ -108,7 +93,7 @@ export class TasksService {
 
   private async validate(body: { assignee_id?: number; start?: string; end?: string }): Promise<void> {
     if (body.assignee_id) {
-      await this.repositories.for(User).requireReference(body.assignee_id, 'assignee_id');
+      await this.tasks.requireAssignee(body.assignee_id);
     }
     for (const field of ['start', 'end'] as const) {
       const value = body[field];
