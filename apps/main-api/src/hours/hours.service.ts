@@ -1,35 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate, Role, type ListQueryDto, type Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Position } from '../positions/position.entity';
-import { Project } from '../projects/project.entity';
-import { Task } from '../tasks/task.entity';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
-import { TimeEntry } from './time-entry.entity';
+import type { TimeEntry } from './time-entry.entity';
+import { HoursRepository } from './hours.repository';
 import { AccessDeniedError, ResourceNotFoundError } from '../errors/main-api.errors';
-
-const HOUR_FILTERS: FilterDefinitions = {
-  user_id: { kind: 'integer', column: 'user_id' },
-  project_id: { kind: 'integer', column: 'project_id' },
-  task_id: { kind: 'integer', column: 'task_id' },
-  user_position_id: { kind: 'integer', column: 'user_position_id' },
-};
 
 const LOGS_FOR_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
 @Injectable()
 export class HoursService {
-  private readonly entries: TenantRepository<TimeEntry>;
-
   constructor(
-    private readonly repositories: TenantRepositoryFactory,
+    private readonly hours: HoursRepository,
     private readonly principals: PrincipalContext,
-  ) {
-    this.entries = repositories.for(TimeEntry);
-  }
+  ) {}
 
   async create(body: CreateTimeEntryDto): Promise<TimeEntry> {
     this.assertMayLogFor(body.user_id);
@@ -37,7 +23,7 @@ export class HoursService {
     if (body.task_id) {
       await this.checkTaskOfProject(body.task_id, body.project_id);
     }
-    return this.entries.create({
+    return this.hours.create({
       userId: body.user_id,
       projectId: body.project_id,
       taskId: body.task_id ?? null,
@@ -69,17 +55,15 @@ export class HoursService {
       ...(body.date !== undefined && { date: body.date }),
       ...(body.hours !== undefined && { hours: String(body.hours) }),
     });
-    return this.entries.save(entry);
+    return this.hours.save(entry);
   }
 
   list(query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
-    return this.entries.paginate(this.entries.queryBuilder('entry'), 'entry', query, HOUR_FILTERS, (entry) =>
-      TimeEntryDto.from(entry),
-    );
+    return this.hours.list(query, (entry) => TimeEntryDto.from(entry));
   }
 
   async get(id: number): Promise<TimeEntry> {
-    const entry = await this.entries.findById(id);
+    const entry = await this.hours.findById(id);
     if (!entry) {
       throw new ResourceNotFoundError(`Time entry ${id}`);
     }
@@ -88,7 +72,7 @@ export class HoursService {
 
   async remove(id: number): Promise<TimeEntry> {
     const entry = await this.get(id);
-    await this.entries.delete(entry);
+    await this.hours.delete(entry);
     return entry;
   }
 
@@ -115,21 +99,18 @@ export class HoursService {
         { field: 'date', validation: 'isDate', message: 'date must be a real calendar date' },
       ]);
     }
-    const user =
-      body.user_id === undefined
-        ? undefined
-        : await this.repositories.for(User).requireReference(body.user_id, 'user_id');
+    const user = body.user_id === undefined ? undefined : await this.hours.requireUser(body.user_id);
     if (body.project_id !== undefined) {
-      await this.repositories.for(Project).requireReference(body.project_id, 'project_id');
+      await this.hours.requireProject(body.project_id);
     }
     if (body.user_position_id) {
-      await this.repositories.for(Position).requireReference(body.user_position_id, 'user_position_id');
+      await this.hours.requirePosition(body.user_position_id);
     }
     return user;
   }
 
   private async checkTaskOfProject(taskId: number, projectId: number): Promise<void> {
-    const task = await this.repositories.for(Task).requireReference(taskId, 'task_id');
+    const task = await this.hours.requireTask(taskId);
     if (task.projectId !== projectId) {
       throw new RequestValidationError([
         {
