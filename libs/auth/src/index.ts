@@ -15,3 +15,4 @@ export * from './revocation/token-status-source';
 export * from './revocation/remote-token-status';
 export { REVOKED_TOKEN_MESSAGE } from './jwt/jwt-auth.guard';
 export * from './change-origin/change-origin-signature';
+export * from './service-identity/service-signature';

@@ -15,7 +15,9 @@ export type CrossCompanyPurpose =
   /** Finding which company an inbound webhook is for, from its source. */
   | 'webhook-intake'
   /** Creating a company and its first user and API client. */
-  | 'provisioning';
+  | 'provisioning'
+  /** Telling integrations which companies have new change events (their ids only, never the events). */
+  | 'feed-watch';
 
 /**
  * What every statement of a unit of work tells PostgreSQL, as transaction-local settings: the
