@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type TenantRepository } from '@platform/database';
-import { In, Raw } from 'typeorm';
+import { DeliveriesRepository } from './deliveries.repository';
 import { webhookIdOf } from './delivery/webhook-signature';
 import type { DeliveryDto, WebhookPayloadDto } from './dto/delivery.dto';
 import type { DeliveriesQueryDto } from './dto/subscription-params.dto';
@@ -11,22 +10,16 @@ import {
   SubscriptionDisabledError,
 } from './subscriptions.errors';
 import { SubscriptionsService } from './subscriptions.service';
-import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
-import { WebhookDelivery } from './webhook-delivery.entity';
+import type { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
+import type { WebhookDelivery } from './webhook-delivery.entity';
 
 /** The delivery log of a subscription, and replays. */
 @Injectable()
 export class DeliveriesService {
-  private readonly deliveries: TenantRepository<WebhookDelivery>;
-  private readonly attempts: TenantRepository<WebhookDeliveryAttempt>;
-
   constructor(
-    repositories: TenantRepositoryFactory,
+    private readonly deliveries: DeliveriesRepository,
     private readonly subscriptions: SubscriptionsService,
-  ) {
-    this.deliveries = repositories.for(WebhookDelivery);
-    this.attempts = repositories.for(WebhookDeliveryAttempt);
-  }
+  ) {}
 
   /** Newest first, each with its attempts. */
   async list(
@@ -34,17 +27,9 @@ export class DeliveriesService {
     query: DeliveriesQueryDto,
   ): Promise<Paginated<DeliveryDto> | DeliveryDto[]> {
     await this.subscriptions.find(subscriptionId);
-    const rows = this.deliveries
-      .queryBuilder('delivery')
-      .andWhere('delivery.subscription_id = :subscriptionId', { subscriptionId })
-      .orderBy('delivery.created_at', 'DESC')
-      .addOrderBy('delivery.event_cursor', 'DESC');
-    if (query.status) {
-      rows.andWhere('delivery.status = :status', { status: query.status });
-    }
-    const page = await this.deliveries.paginate(rows, 'delivery', query, {}, (delivery) => delivery);
+    const page = await this.deliveries.page(subscriptionId, query);
     const deliveries = Array.isArray(page) ? page : page.data;
-    const attempts = await this.attemptsOf(deliveries.map((delivery) => delivery.id));
+    const attempts = await this.deliveries.attemptsOf(deliveries.map((delivery) => delivery.id));
     const dtos = deliveries.map((delivery) => toDeliveryDto(delivery, attempts.get(delivery.id) ?? []));
     return Array.isArray(page) ? dtos : { ...page, data: dtos };
   }
@@ -55,46 +40,23 @@ export class DeliveriesService {
    */
   async replay(subscriptionId: string, deliveryId: string): Promise<DeliveryDto> {
     const subscription = await this.subscriptions.find(subscriptionId);
-    const [delivery] = await this.deliveries.find({ where: { id: deliveryId, subscriptionId } });
+    const delivery = await this.deliveries.findOfSubscription(subscriptionId, deliveryId);
     if (!delivery) {
       throw new DeliveryNotFoundError(deliveryId);
     }
     if (subscription.status === 'disabled') {
       throw new SubscriptionDisabledError(subscriptionId);
     }
-    const requeued = await this.deliveries.updateWhere(
-      {
-        subscriptionId,
-        // Not while an attempt runs: that attempt's outcome would then overwrite the replay's.
-        id: Raw(
-          (column) =>
-            `${column} = :deliveryId AND NOT EXISTS (SELECT 1 FROM webhook_delivery_attempts running
-               WHERE running.delivery_id = ${column} AND running.finished_at IS NULL)`,
-          { deliveryId },
-        ),
-      },
-      { status: 'pending', failedAttempts: 0, nextAttemptAt: () => 'now()', deliveredAt: null },
-    );
-    if (requeued === 0) {
+    if (!(await this.deliveries.requeue(subscriptionId, deliveryId))) {
       throw new DeliveryInProgressError(deliveryId);
     }
-    const [replayed] = await this.deliveries.find({ where: { id: deliveryId } });
-    return toDeliveryDto(replayed, (await this.attemptsOf([deliveryId])).get(deliveryId) ?? []);
-  }
-
-  private async attemptsOf(deliveryIds: string[]): Promise<Map<string, WebhookDeliveryAttempt[]>> {
-    const byDelivery = new Map<string, WebhookDeliveryAttempt[]>();
-    if (deliveryIds.length === 0) {
-      return byDelivery;
+    const replayed = await this.deliveries.findById(deliveryId);
+    if (!replayed) {
+      // Deleted with its subscription in between.
+      throw new DeliveryNotFoundError(deliveryId);
     }
-    const attempts = await this.attempts.find({
-      where: { deliveryId: In(deliveryIds) },
-      order: { attempt: 'ASC' },
-    });
-    for (const attempt of attempts) {
-      byDelivery.set(attempt.deliveryId, [...(byDelivery.get(attempt.deliveryId) ?? []), attempt]);
-    }
-    return byDelivery;
+    const attempts = await this.deliveries.attemptsOf([deliveryId]);
+    return toDeliveryDto(replayed, attempts.get(deliveryId) ?? []);
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { EntitiesModule } from '../entities/entities.module';
 import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { DeliveryWorker } from './delivery/delivery.worker';
@@ -19,6 +20,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     SubscriptionsService,
     SubscriptionsRepository,
     DeliveriesService,
+    DeliveriesRepository,
     TARGET_POLICY_PROVIDER,
     FeedFollower,
     DeliveryAttempts,
