@@ -14,9 +14,13 @@ import type { FilterDefinitions } from '../lists/list-filters';
 import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
 
-/** An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company). */
+/**
+ * An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company).
+ * Link rows (team members, ratecard prices) have a composite key and no `id`: the by-id methods are
+ * for the entities that have one.
+ */
 export interface CompanyOwned extends ObjectLiteral {
-  id: number | string;
+  id?: number | string;
   companyId: number;
 }
 
@@ -116,6 +120,50 @@ export class TenantRepository<Entity extends CompanyOwned> {
   async deleteWhere(where: FindOptionsWhere<Entity>): Promise<number> {
     const result = await this.run(() => this.repository.delete(this.scoped(where)));
     return result.affected ?? 0;
+  }
+
+  /** Soft-deletes the scope's company's rows matching `where` (sets their `deleted_at`); answers how many. */
+  async softDeleteWhere(where: FindOptionsWhere<Entity>): Promise<number> {
+    const result = await this.run(() => this.repository.softDelete(this.scoped(where)));
+    return result.affected ?? 0;
+  }
+
+  /** Whether the scope's company has a row matching `where`. */
+  exists(where: FindOptionsWhere<Entity>): Promise<boolean> {
+    return this.run(() => this.repository.existsBy(this.scoped(where)));
+  }
+
+  /** Inserts the rows in one statement, each in the scope's company whatever `companyId` it carries. */
+  async insertMany(rows: QueryDeepPartialEntity<Entity>[]): Promise<void> {
+    await this.run(() => this.repository.insert(this.owned(rows)));
+  }
+
+  /**
+   * Inserts the rows that are not there yet, in one statement (`ON CONFLICT DO NOTHING`): adding a
+   * link row twice is no error. In the scope's company, like `insertMany`.
+   */
+  async insertMissing(rows: QueryDeepPartialEntity<Entity>[]): Promise<void> {
+    await this.run(() =>
+      this.repository.createQueryBuilder().insert().values(this.owned(rows)).orIgnore().execute(),
+    );
+  }
+
+  /**
+   * Inserts the rows, or where one conflicts with a row already there on `conflictPaths` (a unique
+   * key), sets that row's other columns to the values given: one statement (`ON CONFLICT DO UPDATE`).
+   * In the scope's company, like `insertMany`; a conflicting row of another company is refused by
+   * row-level security, never changed.
+   */
+  async upsert(
+    rows: QueryDeepPartialEntity<Entity>[],
+    conflictPaths: (keyof Entity & string)[],
+  ): Promise<void> {
+    await this.run(() => this.repository.upsert(this.owned(rows), conflictPaths));
+  }
+
+  private owned(rows: QueryDeepPartialEntity<Entity>[]): QueryDeepPartialEntity<Entity>[] {
+    const companyId = this.companyId();
+    return rows.map((row) => ({ ...row, companyId }) as QueryDeepPartialEntity<Entity>);
   }
 
   private assertOwned(entity: Entity): void {

@@ -87,7 +87,10 @@ export class TenantUnitOfWork {
   readonly sql: ScopedSql;
 
   constructor(
-    /** The transaction's manager, for entities without a company (reference data) and locks. */
+    /**
+     * The transaction's manager, for what has no company to scope by: creating a company
+     * (provisioning) and cross-company work's advisory locks (the delivery worker's claim).
+     */
     readonly manager: EntityManager,
     private readonly settings: TenantSettings,
   ) {
@@ -103,5 +106,17 @@ export class TenantUnitOfWork {
 
   repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
     return new TenantRepository(this.manager.getRepository(entity), () => this.settings);
+  }
+
+  /**
+   * This transaction, continued in the scope of `companyId`: a cross-company lookup (a token found
+   * by its hash, row locked) has found whose rows these are, and the rest of the work is that
+   * company's. Narrows only: a unit of one company cannot become another's.
+   */
+  forCompany(companyId: number): TenantUnitOfWork {
+    if (this.settings.companyId !== undefined && this.settings.companyId !== companyId) {
+      throw new Error('a unit of work of one company cannot continue in another company');
+    }
+    return new TenantUnitOfWork(this.manager, { companyId, changeOrigin: this.settings.changeOrigin });
   }
 }
