@@ -6,6 +6,7 @@ export * from './migration-cli';
 export * from './database-admin';
 export * from './tenancy/tenancy.module';
 export * from './tenancy/tenant-repository';
+export * from './tenancy/feature-repository';
 export * from './tenancy/tenant-repository.factory';
 export * from './tenancy/tenant-context';
 export * from './tenancy/tenant-scope';
