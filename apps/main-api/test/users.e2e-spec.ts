@@ -143,6 +143,23 @@ describe('main-api users (e2e)', () => {
     expect(login.statusCode).toBe(400);
   });
 
+  it("gives a client user its company's client and refuses another company's client by field", async () => {
+    const own = (await call('POST', '/clients', { name: 'Ours' })).json<{ id: number }>();
+    const foreign = (await call('POST', '/clients', { name: 'Theirs' }, companyB)).json<{ id: number }>();
+    const body = { first_name: 'C', last_name: 'U', role_id: 6 };
+
+    const created = await call('POST', '/users', { ...body, email: 'cu@ua.test', client_id: own.id });
+    const refused = await call('POST', '/users', { ...body, email: 'cx@ua.test', client_id: foreign.id });
+    const moved = await call('PUT', `/users/${created.json<UserBody>().id}`, { client_id: foreign.id });
+
+    expect(created.json()).toMatchObject({ client_id: own.id });
+    expect(refused.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'client_id' }] });
+    expect(moved.json()).toMatchObject({ code: 'AC002', errors: [{ field: 'client_id' }] });
+    expect((await call('GET', `/users/${created.json<UserBody>().id}`)).json()).toMatchObject({
+      client_id: own.id,
+    });
+  });
+
   it('lets roles 1-2 manage users and 3-5 only read', async () => {
     expect(
       (
