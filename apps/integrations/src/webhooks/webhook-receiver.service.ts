@@ -8,7 +8,6 @@ import {
   UpstreamUnavailableError,
   type RenderedError,
 } from '@platform/runtime';
-import { TenantScopes, type TenantScope } from '@platform/database';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { IntegrationsErrorCode } from '../errors/integrations-error-code';
@@ -22,7 +21,7 @@ import { ENTITY_OPERATIONS } from '../entities/entity-operations';
 import { checkSignature } from './incoming-signature';
 import { sourceSecretPlace, type WebhookSourceSecret } from './webhook-source-secrets';
 import type { WebhookSource } from './webhook-source.entity';
-import type { WebhookEvent } from './webhook-event.entity';
+import { WebhooksRepository } from './webhooks.repository';
 
 /** How far a delivery's timestamp may be from now (replay window). */
 const WINDOW_SECONDS = 300;
@@ -53,7 +52,7 @@ export class WebhookAuthenticationError extends Error {}
 @Injectable()
 export class WebhookReceiverService {
   constructor(
-    private readonly scopes: TenantScopes,
+    private readonly intake: WebhooksRepository,
     private readonly box: SecretBox,
     private readonly tokens: MainApiTokens,
     private readonly writes: IntegrationWritesService,
@@ -63,16 +62,15 @@ export class WebhookReceiverService {
   async receive(delivery: WebhookDelivery): Promise<RenderedError> {
     const { companyId, source, replayKey } = await this.authenticate(delivery);
     // From here every statement is the company's (the source said which).
-    const scope = this.scopes.forCompany(companyId);
     const eventId = delivery.eventId ?? '';
     if (!/^[\x21-\x7e]{1,255}$/.test(eventId)) {
       throw fieldError('X-Webhook-Id', 'X-Webhook-Id must be 1 to 255 visible ASCII characters');
     }
     if (replayKey) {
-      await this.bindEventId(scope, companyId, source.source, replayKey, eventId, Number(delivery.timestamp));
+      await this.bindEventId(companyId, source.source, replayKey, eventId, Number(delivery.timestamp));
     }
     const event = await this.parse(delivery.rawBody as Buffer);
-    const stored = await this.store(scope, companyId, source.source, eventId, event);
+    const stored = await this.store(companyId, source.source, eventId, event);
     if (stored.kind === 'done') {
       return stored.outcome;
     }
@@ -84,13 +82,8 @@ export class WebhookReceiverService {
       tokenId: eventId,
       epoch: 0,
     });
-    const outcome = await this.apply(scope, source, eventId, event, delivery.requestId);
-    await scope.sql.execute(
-      `UPDATE webhook_events SET status = $2::varchar, outcome_status = $3, outcome = $4,
-         applied_at = CASE WHEN $2::varchar = 'applied' THEN now() ELSE applied_at END
-       WHERE id = $1`,
-      [stored.id, outcome.eventStatus, outcome.rendered.status, JSON.stringify(outcome.rendered.body)],
-    );
+    const outcome = await this.apply(source, eventId, event, delivery.requestId);
+    await this.intake.recordOutcome(companyId, stored.id, outcome.eventStatus, outcome.rendered);
     return outcome.rendered;
   }
 
@@ -106,13 +99,7 @@ export class WebhookReceiverService {
       throw new WebhookAuthenticationError('X-Company-Id must be your company id');
     }
     // Before the company is trusted, the source is looked up across companies (webhook-intake).
-    const [source] = await this.scopes.acrossCompanies('webhook-intake').sql.select<WebhookSource>(
-      `SELECT id, company_id AS "companyId", source, signing_secret_sealed AS "signingSecretSealed",
-              api_key AS "apiKey", client_secret_sealed AS "clientSecretSealed",
-              created_at AS "createdAt", updated_at AS "updatedAt"
-         FROM webhook_sources WHERE company_id = $1 AND source = $2 LIMIT 1`,
-      [companyId, delivery.source],
-    );
+    const source = await this.intake.findSource(companyId, delivery.source);
     const timestamp = Number(delivery.timestamp);
     if (!Number.isSafeInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > WINDOW_SECONDS) {
       throw new WebhookAuthenticationError(
@@ -123,7 +110,7 @@ export class WebhookReceiverService {
       throw new WebhookAuthenticationError('The signature does not match');
     }
     const checked = checkSignature({
-      secret: await this.secretOf(this.scopes.forCompany(companyId), source, 'signing_secret_sealed'),
+      secret: await this.secretOf(source, 'signing_secret_sealed'),
       eventId: delivery.eventId ?? '',
       timestamp,
       body: delivery.rawBody,
@@ -142,26 +129,19 @@ export class WebhookReceiverService {
    * timestamp, so it is remembered that long (and a minute more, for the clocks), not forever.
    */
   private async bindEventId(
-    scope: TenantScope,
     companyId: number,
     source: string,
     replayKey: Buffer,
     eventId: string,
     timestamp: number,
   ): Promise<void> {
-    await scope.sql.execute(
-      'DELETE FROM webhook_signatures WHERE company_id = $1 AND source = $2 AND signed_at < to_timestamp($3)',
-      [companyId, source, Math.floor(Date.now() / 1000) - WINDOW_SECONDS - 60],
+    const bound = await this.intake.bindSignature(
+      companyId,
+      source,
+      { replayKey, eventId, signedAt: timestamp },
+      Math.floor(Date.now() / 1000) - WINDOW_SECONDS - 60,
     );
-    // The row of a concurrent first delivery is waited for, then answered (DO UPDATE locks it).
-    const [bound] = await scope.sql.execute<{ event_id: string }>(
-      `INSERT INTO webhook_signatures (company_id, source, replay_key, event_id, signed_at)
-       VALUES ($1, $2, $3, $4, to_timestamp($5))
-       ON CONFLICT (company_id, source, replay_key) DO UPDATE SET event_id = webhook_signatures.event_id
-       RETURNING event_id`,
-      [companyId, source, replayKey, eventId, timestamp],
-    );
-    if (bound?.event_id !== eventId) {
+    if (bound !== eventId) {
       throw new WebhookAuthenticationError(
         'This signature was already used with another event id: sign the event id too ' +
           '(webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">)',
@@ -174,21 +154,13 @@ export class WebhookReceiverService {
    * written again bound (once: a PUT in between wins), so sources move to the bound form as they
    * are used, with no migration holding the key.
    */
-  private async secretOf(
-    scope: TenantScope,
-    source: WebhookSource,
-    column: WebhookSourceSecret,
-  ): Promise<string> {
+  private async secretOf(source: WebhookSource, column: WebhookSourceSecret): Promise<string> {
     const sealed =
       column === 'signing_secret_sealed' ? source.signingSecretSealed : source.clientSecretSealed;
     const place = sourceSecretPlace(source, column);
     const secret = this.box.open(sealed, place);
     if (!this.box.isBound(sealed)) {
-      await scope.sql.execute(`UPDATE webhook_sources SET ${column} = $1 WHERE id = $2 AND ${column} = $3`, [
-        this.box.seal(secret, place),
-        source.id,
-        sealed,
-      ]);
+      await this.intake.resealSecret(source, column, sealed, this.box.seal(secret, place));
     }
     return secret;
   }
@@ -218,28 +190,16 @@ export class WebhookReceiverService {
 
   /** Stores the event once; a known event id answers its first outcome, unless it may be retried. */
   private async store(
-    scope: TenantScope,
     companyId: number,
     source: string,
     eventId: string,
     event: WebhookEventDto,
   ): Promise<{ kind: 'new'; id: string } | { kind: 'done'; outcome: RenderedError }> {
-    const inserted = await scope.sql.execute<{ id: string }>(
-      `INSERT INTO webhook_events (company_id, source, event_id, payload) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (company_id, source, event_id) DO UPDATE SET status = 'received', received_at = now()
-         WHERE webhook_events.status = 'retryable'
-            OR (webhook_events.status = 'received' AND webhook_events.received_at < now() - make_interval(secs => $5))
-       RETURNING id`,
-      [companyId, source, eventId, JSON.stringify(event), STALE_SECONDS],
-    );
-    if (inserted[0]) {
-      return { kind: 'new', id: inserted[0].id };
+    const id = await this.intake.insertEvent(companyId, source, eventId, event, STALE_SECONDS);
+    if (id) {
+      return { kind: 'new', id };
     }
-    const [known] = await scope.sql.select<Pick<WebhookEvent, 'status' | 'outcomeStatus' | 'outcome'>>(
-      `SELECT status, outcome_status AS "outcomeStatus", outcome FROM webhook_events
-        WHERE company_id = $1 AND source = $2 AND event_id = $3`,
-      [companyId, source, eventId],
-    );
+    const known = await this.intake.findEvent(companyId, source, eventId);
     if (!known || known.status === 'received') {
       return {
         kind: 'done',
@@ -261,7 +221,6 @@ export class WebhookReceiverService {
   }
 
   private async apply(
-    scope: TenantScope,
     source: WebhookSource,
     eventId: string,
     event: WebhookEventDto,
@@ -276,7 +235,7 @@ export class WebhookReceiverService {
           `${event.entity} cannot be ${event.action}d through the integrations service`,
         );
       }
-      const token = await this.tokenOf(scope, source);
+      const token = await this.tokenOf(source);
       const caller = { authorization: `Bearer ${token}`, requestId };
       const sourceToken = source.source as IntegrationSource;
       let entity: Record<string, unknown>;
@@ -311,12 +270,9 @@ export class WebhookReceiverService {
   }
 
   /** A token of the source's API client; main-api's refusal (revoked, secret changed) passed on as ZC003. */
-  private async tokenOf(scope: TenantScope, source: WebhookSource): Promise<string> {
+  private async tokenOf(source: WebhookSource): Promise<string> {
     try {
-      return await this.tokens.tokenFor(
-        source.apiKey,
-        await this.secretOf(scope, source, 'client_secret_sealed'),
-      );
+      return await this.tokens.tokenFor(source.apiKey, await this.secretOf(source, 'client_secret_sealed'));
     } catch (error) {
       throw asMainApiError(error, 'main-api refused the API client of this source');
     }
