@@ -52,13 +52,17 @@ describe('integrations (e2e)', () => {
     },
   });
 
-  it('is not ready while main-api is down', async () => {
+  it('stays ready while main-api is down: readiness checks its own database only', async () => {
     mainApi.respondWith((_request, response) => response.writeHead(503).end());
+    mainApi.requests.length = 0;
 
     const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
 
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ error: { 'main-api': { status: 'down' } } });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+    expect(Object.keys(ready.json<{ details: object }>().details)).toEqual(['database']);
+    // The delivery worker may follow the feed meanwhile; no request is a health check.
+    expect(mainApi.requests.filter((request) => request.url.startsWith('/health'))).toEqual([]);
     mainApi.reset();
   });
 

@@ -26,7 +26,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: the database (and main-api, where used) answer within 2 s. */
+    /** Readiness: the service's own database answers within 2 s. Services it calls are not checked: while one is down, the routes that need it answer 503. */
     get: operations['health_ready'];
     put?: never;
     post?: never;
@@ -1122,15 +1122,15 @@ export interface components {
     HealthReportDto: {
       /** @enum {string} */
       status: 'ok' | 'error' | 'shutting_down';
-      /** @description By dependency name: database, and main-api where the service calls it */
+      /** @description By dependency name: the service's own database */
       info?: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };
-      /** @description By dependency name: database, and main-api where the service calls it */
+      /** @description By dependency name: the service's own database */
       error?: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };
-      /** @description By dependency name: database, and main-api where the service calls it */
+      /** @description By dependency name: the service's own database */
       details: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };

@@ -15,7 +15,7 @@ export class DependencyStatusDto {
 
 const DEPENDENCIES = {
   type: 'object' as const,
-  description: 'By dependency name: database, and main-api where the service calls it',
+  description: "By dependency name: the service's own database",
   additionalProperties: { $ref: getSchemaPath(DependencyStatusDto) },
 };
 

@@ -1,23 +1,19 @@
-import { Module, type DynamicModule, type FactoryProvider, type ModuleMetadata } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
-import { READINESS_CHECKS, type ReadinessCheck } from './readiness-check';
 
-export interface HealthModuleOptions {
-  /** Modules providing what the readiness checks need (e.g. the main-api client). */
-  imports?: ModuleMetadata['imports'];
-  readinessChecks?: Omit<FactoryProvider<ReadinessCheck[]>, 'provide'>;
-}
-
-/** `/health/live` and `/health/ready` (database plus the service's own dependencies). */
+/**
+ * `/health/live` (the process) and `/health/ready` (the service's own database). Services that call
+ * main-api do not check it here: their breaker answers 503 while it is down, and they stay in their
+ * Service's endpoints so that clients get that answer.
+ */
 @Module({})
 export class HealthModule {
-  static forRoot(options: HealthModuleOptions = {}): DynamicModule {
+  static forRoot(): DynamicModule {
     return {
       module: HealthModule,
-      imports: [TerminusModule.forRoot({ logger: false }), ...(options.imports ?? [])],
+      imports: [TerminusModule.forRoot({ logger: false })],
       controllers: [HealthController],
-      providers: options.readinessChecks ? [{ provide: READINESS_CHECKS, ...options.readinessChecks }] : [],
     };
   }
 }
