@@ -1,28 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
-import { Client } from '../clients/client.entity';
-import { Brand } from './brand.entity';
+import type { Brand } from './brand.entity';
+import { BrandsRepository } from './brands.repository';
 import { BrandDto, type CreateBrandDto, type UpdateBrandDto } from './dto/brand.dto';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const BRAND_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  client_id: { kind: 'integer', column: 'client_id' },
-};
 
 @Injectable()
 export class BrandsService {
-  private readonly brands: TenantRepository<Brand>;
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.brands = repositories.for(Brand);
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly brands: BrandsRepository) {}
 
   async create(body: CreateBrandDto): Promise<Brand> {
-    await this.clients.requireReference(body.client_id, 'client_id');
+    await this.brands.requireClient(body.client_id);
     return this.brands.create({
       clientId: body.client_id,
       name: body.name,
@@ -31,23 +18,17 @@ export class BrandsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
-    return this.brands.paginate(this.brands.queryBuilder('brand'), 'brand', query, BRAND_FILTERS, (brand) =>
-      BrandDto.from(brand),
-    );
+    return this.brands.list(query, (brand) => BrandDto.from(brand));
   }
 
-  async get(id: number): Promise<Brand> {
-    const brand = await this.brands.findById(id);
-    if (!brand) {
-      throw new ResourceNotFoundError(`Brand ${id}`);
-    }
-    return brand;
+  get(id: number): Promise<Brand> {
+    return this.brands.get(id);
   }
 
   async update(id: number, body: UpdateBrandDto): Promise<Brand> {
     const brand = await this.get(id);
     if (body.client_id !== undefined) {
-      await this.clients.requireReference(body.client_id, 'client_id');
+      await this.brands.requireClient(body.client_id);
       brand.clientId = body.client_id;
     }
     if (body.name !== undefined) {

@@ -1,24 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
-import { Client } from './client.entity';
+import type { Client } from './client.entity';
+import { ClientsRepository } from './clients.repository';
 import { ClientDto } from './dto/client.dto';
 import type { CreateClientDto, UpdateClientDto } from './dto/create-client.dto';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const CLIENT_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  archived: { kind: 'boolean', column: 'archived' },
-  currency_id: { kind: 'integer', column: 'currency_id' },
-};
 
 @Injectable()
 export class ClientsService {
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly clients: ClientsRepository) {}
 
   async create(body: CreateClientDto): Promise<Client> {
     return this.clients.create({
@@ -33,21 +22,11 @@ export class ClientsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
-    return this.clients.paginate(
-      this.clients.queryBuilder('client'),
-      'client',
-      query,
-      CLIENT_FILTERS,
-      (client) => ClientDto.from(client),
-    );
+    return this.clients.list(query, (client) => ClientDto.from(client));
   }
 
-  async get(id: number): Promise<Client> {
-    const client = await this.clients.findById(id);
-    if (!client) {
-      throw new ResourceNotFoundError(`Client ${id}`);
-    }
-    return client;
+  get(id: number): Promise<Client> {
+    return this.clients.get(id);
   }
 
   async update(id: number, body: UpdateClientDto): Promise<Client> {

@@ -1,30 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Brand } from '../brands/brand.entity';
-import { Client } from '../clients/client.entity';
 import { ProductDto, type CreateProductDto, type UpdateProductDto } from './dto/product.dto';
-import { Product } from './product.entity';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const PRODUCT_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  client_id: { kind: 'integer', column: 'client_id' },
-  brand_id: { kind: 'integer', column: 'brand_id' },
-};
+import type { Product } from './product.entity';
+import { ProductsRepository } from './products.repository';
 
 @Injectable()
 export class ProductsService {
-  private readonly products: TenantRepository<Product>;
-  private readonly brands: TenantRepository<Brand>;
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.products = repositories.for(Product);
-    this.brands = repositories.for(Brand);
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly products: ProductsRepository) {}
 
   async create(body: CreateProductDto): Promise<Product> {
     await this.assertBrandOfClient(body.client_id, body.brand_id);
@@ -32,21 +15,11 @@ export class ProductsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
-    return this.products.paginate(
-      this.products.queryBuilder('product'),
-      'product',
-      query,
-      PRODUCT_FILTERS,
-      (product) => ProductDto.from(product),
-    );
+    return this.products.list(query, (product) => ProductDto.from(product));
   }
 
-  async get(id: number): Promise<Product> {
-    const product = await this.products.findById(id);
-    if (!product) {
-      throw new ResourceNotFoundError(`Product ${id}`);
-    }
-    return product;
+  get(id: number): Promise<Product> {
+    return this.products.get(id);
   }
 
   async update(id: number, body: UpdateProductDto): Promise<Product> {
@@ -65,8 +38,8 @@ export class ProductsService {
   }
 
   private async assertBrandOfClient(clientId: number, brandId: number): Promise<void> {
-    await this.clients.requireReference(clientId, 'client_id');
-    const brand = await this.brands.requireReference(brandId, 'brand_id');
+    await this.products.requireClient(clientId);
+    const brand = await this.products.requireBrand(brandId);
     if (brand.clientId !== clientId) {
       throw new RequestValidationError([
         {

@@ -1,28 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Client } from '../clients/client.entity';
 import { TransactionDto, type CreateTransactionDto } from './dto/transaction.dto';
-import { Transaction, TRANSACTION_TYPES } from './transaction.entity';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const TRANSACTION_FILTERS: FilterDefinitions = {
-  client_id: { kind: 'integer', column: 'client_id' },
-  type: { kind: 'enum', column: 'type', values: TRANSACTION_TYPES },
-  is_income: { kind: 'boolean', column: 'is_income' },
-  source_id: { kind: 'integer', column: 'source_id' },
-};
+import type { Transaction } from './transaction.entity';
+import { TransactionsRepository } from './transactions.repository';
 
 @Injectable()
 export class TransactionsService {
-  private readonly transactions: TenantRepository<Transaction>;
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.transactions = repositories.for(Transaction);
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly transactions: TransactionsRepository) {}
 
   async create(body: CreateTransactionDto): Promise<Transaction> {
     if (!isCalendarDate(body.date)) {
@@ -30,7 +15,7 @@ export class TransactionsService {
         { field: 'date', validation: 'isDate', message: 'date must be a real calendar date' },
       ]);
     }
-    await this.clients.requireReference(body.client_id, 'client_id');
+    await this.transactions.requireClient(body.client_id);
     return this.transactions.create({
       clientId: body.client_id,
       date: body.date,
@@ -46,27 +31,17 @@ export class TransactionsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
-    return this.transactions.paginate(
-      this.transactions.queryBuilder('transaction'),
-      'transaction',
-      query,
-      TRANSACTION_FILTERS,
-      (transaction) => TransactionDto.from(transaction),
-    );
+    return this.transactions.list(query, (transaction) => TransactionDto.from(transaction));
   }
 
-  async get(id: number): Promise<Transaction> {
-    const transaction = await this.transactions.findById(id);
-    if (!transaction) {
-      throw new ResourceNotFoundError(`Transaction ${id}`);
-    }
-    return transaction;
+  get(id: number): Promise<Transaction> {
+    return this.transactions.get(id);
   }
 
   /** Transactions are accounting records: deleting removes the row, answering what was removed. */
   async remove(id: number): Promise<Transaction> {
     const transaction = await this.get(id);
-    await this.transactions.delete(transaction);
+    await this.transactions.erase(transaction);
     return transaction;
   }
 }

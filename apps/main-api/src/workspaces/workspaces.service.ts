@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { WorkspaceDto, type CreateWorkspaceDto, type UpdateWorkspaceDto } from './dto/workspace.dto';
-import { Workspace } from './workspace.entity';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const WORKSPACE_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  active: { kind: 'boolean', column: 'active' },
-};
+import type { Workspace } from './workspace.entity';
+import { WorkspacesRepository } from './workspaces.repository';
 
 @Injectable()
 export class WorkspacesService {
-  private readonly workspaces: TenantRepository<Workspace>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.workspaces = repositories.for(Workspace);
-  }
+  constructor(private readonly workspaces: WorkspacesRepository) {}
 
   create(body: CreateWorkspaceDto): Promise<Workspace> {
     return this.workspaces.create({
@@ -27,21 +17,11 @@ export class WorkspacesService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
-    return this.workspaces.paginate(
-      this.workspaces.queryBuilder('workspace'),
-      'workspace',
-      query,
-      WORKSPACE_FILTERS,
-      (workspace) => WorkspaceDto.from(workspace),
-    );
+    return this.workspaces.list(query, (workspace) => WorkspaceDto.from(workspace));
   }
 
-  async get(id: number): Promise<Workspace> {
-    const workspace = await this.workspaces.findById(id);
-    if (!workspace) {
-      throw new ResourceNotFoundError(`Workspace ${id}`);
-    }
-    return workspace;
+  get(id: number): Promise<Workspace> {
+    return this.workspaces.get(id);
   }
 
   async update(id: number, body: UpdateWorkspaceDto): Promise<Workspace> {
