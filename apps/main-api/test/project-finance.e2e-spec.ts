@@ -3,10 +3,11 @@ import { fieldsOf, startMainApiTestApp, type MainApiTestApp } from './support/ma
 describe('main-api project estimates and costs (e2e)', () => {
   let app: MainApiTestApp;
   let projectId: number;
+  let clientId: number;
 
   beforeAll(async () => {
     app = await startMainApiTestApp(['FA', 'FB']);
-    const clientId = (await app.call('POST', '/clients', { name: 'C' })).json<{ id: number }>().id;
+    clientId = (await app.call('POST', '/clients', { name: 'C' })).json<{ id: number }>().id;
     projectId = (await app.call('POST', '/projects', { name: 'P', client_id: clientId })).json<{
       id: number;
     }>().id;
@@ -62,6 +63,51 @@ describe('main-api project estimates and costs (e2e)', () => {
 
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toContain(field);
+  });
+
+  it("refuses another company's fee and label, and another project's budget line, by field", async () => {
+    const asB = { company: app.companies[1].companyId };
+    const clientOfB = (await app.call('POST', '/clients', { name: 'CB' }, asB)).json<{ id: number }>().id;
+    const foreignFee = (await app.call('POST', `/clients/${clientOfB}/fees`, { name: 'Theirs' }, asB)).json<{
+      id: number;
+    }>().id;
+    const foreignLabel = (await app.call('POST', '/labels', { name: 'Theirs', model: 'project' }, asB)).json<{
+      id: number;
+    }>().id;
+    const otherProject = (await app.call('POST', '/projects', { name: 'Q', client_id: clientId })).json<{
+      id: number;
+    }>().id;
+    const otherLine = (
+      await app.call('POST', `/projects/${otherProject}/project_estimate`, {
+        title: 'Elsewhere',
+        cost: '10',
+        datetime: '2026-03-15',
+      })
+    ).json<{ id: number }>().id;
+    const line = { title: 'X', cost: '1', datetime: '2026-03-15' };
+    const cost = { title: 'X', cost: 1, datetime: '2026-03-15' };
+
+    const withFee = await app.call('POST', `/projects/${projectId}/project_estimate`, {
+      ...line,
+      fee_id: foreignFee,
+    });
+    const withLabel = await app.call('POST', `/projects/${projectId}/project_cost`, {
+      ...cost,
+      label_id: foreignLabel,
+    });
+    const withOtherLine = await app.call('POST', `/projects/${projectId}/project_cost`, {
+      ...cost,
+      project_estimate_id: otherLine,
+    });
+
+    expect(withFee.json()).toMatchObject({ errors: [{ field: 'fee_id', validation: 'exists' }] });
+    expect(withLabel.json()).toMatchObject({ errors: [{ field: 'label_id', validation: 'exists' }] });
+    expect(withOtherLine.json()).toMatchObject({
+      errors: [{ field: 'project_estimate_id', validation: 'ofProject' }],
+    });
+    expect((await app.call('GET', `/projects/${otherProject}/project_estimate`)).json()).toEqual([
+      expect.objectContaining({ id: otherLine, title: 'Elsewhere' }),
+    ]);
   });
 
   it("answers another company's project as missing", async () => {

@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { isCalendarDate } from '@platform/contracts';
-import { TenantRepositoryFactory } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Fee } from '../fees/fee.entity';
-import { Label } from '../labels/label.entity';
 import { ProjectsService } from '../projects/projects.service';
 import type { CreateProjectCostDto, CreateProjectEstimateDto } from './dto/project-finance.dto';
-import { ProjectCost, ProjectEstimate } from './project-finance.entities';
+import type { ProjectCost, ProjectEstimate } from './project-finance.entities';
+import { ProjectFinanceRepository } from './project-finance.repository';
 
 /** Budget lines and costs of a project. */
 @Injectable()
 export class ProjectFinanceService {
   constructor(
-    private readonly repositories: TenantRepositoryFactory,
+    private readonly finance: ProjectFinanceRepository,
     private readonly projects: ProjectsService,
   ) {}
 
@@ -20,9 +18,9 @@ export class ProjectFinanceService {
     await this.projects.requireProject(projectId);
     assertDate(body.datetime);
     if (body.fee_id) {
-      await this.repositories.for(Fee).requireReference(body.fee_id, 'fee_id');
+      await this.finance.requireFee(body.fee_id);
     }
-    return this.repositories.for(ProjectEstimate).create({
+    return this.finance.addEstimate({
       projectId,
       title: body.title,
       cost: body.cost,
@@ -34,19 +32,17 @@ export class ProjectFinanceService {
 
   async estimates(projectId: number): Promise<ProjectEstimate[]> {
     await this.projects.requireProject(projectId);
-    return this.repositories.for(ProjectEstimate).find({ where: { projectId }, order: { id: 'ASC' } });
+    return this.finance.estimatesOf(projectId);
   }
 
   async addCost(projectId: number, body: CreateProjectCostDto): Promise<ProjectCost> {
     await this.projects.requireProject(projectId);
     assertDate(body.datetime);
     if (body.label_id) {
-      await this.repositories.for(Label).requireReference(body.label_id, 'label_id');
+      await this.finance.requireLabel(body.label_id);
     }
     if (body.project_estimate_id) {
-      const estimate = await this.repositories
-        .for(ProjectEstimate)
-        .requireReference(body.project_estimate_id, 'project_estimate_id');
+      const estimate = await this.finance.requireEstimate(body.project_estimate_id);
       if (estimate.projectId !== projectId) {
         throw new RequestValidationError([
           {
@@ -57,7 +53,7 @@ export class ProjectFinanceService {
         ]);
       }
     }
-    return this.repositories.for(ProjectCost).create({
+    return this.finance.addCost({
       projectId,
       title: body.title,
       cost: String(body.cost),
@@ -70,7 +66,7 @@ export class ProjectFinanceService {
 
   async costs(projectId: number): Promise<ProjectCost[]> {
     await this.projects.requireProject(projectId);
-    return this.repositories.for(ProjectCost).find({ where: { projectId }, order: { id: 'ASC' } });
+    return this.finance.costsOf(projectId);
   }
 }
 
