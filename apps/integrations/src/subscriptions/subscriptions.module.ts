@@ -5,6 +5,7 @@ import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
+import { DeliveryMetrics } from './delivery/delivery-metrics';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
 import { SubscriptionsRepository } from './subscriptions.repository';
@@ -24,6 +25,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     TARGET_POLICY_PROVIDER,
     FeedFollower,
     DeliveryAttempts,
+    DeliveryMetrics,
     DeliveryWorker,
   ],
 })

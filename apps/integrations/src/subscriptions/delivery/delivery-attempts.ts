@@ -5,6 +5,7 @@ import { IntegrationsErrorCode } from '../../errors/integrations-error-code';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';
+import { DeliveryMetrics } from './delivery-metrics';
 import { CLAIM_LOCK, FAIR_CLAIM_SQL } from './fair-claim';
 import { retryDelayMs } from './retry-schedule';
 import { TargetPolicy, TargetRefusedError } from './target-policy';
@@ -73,6 +74,7 @@ export class DeliveryAttempts {
     private readonly policy: TargetPolicy,
     private readonly box: SecretBox,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
+    private readonly metrics: DeliveryMetrics,
   ) {}
 
   async claim(limit: number): Promise<ClaimedAttempt[]> {
@@ -165,6 +167,7 @@ export class DeliveryAttempts {
         'webhook delivery attempt failed',
       );
     }
+    this.metrics.attemptFinished(outcome.kind);
     // After the HTTP call, in a transaction of the delivery's company.
     await this.scopes
       .forCompany(claimed.companyId)
