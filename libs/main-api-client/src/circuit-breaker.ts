@@ -7,6 +7,9 @@ export interface CircuitBreakerOptions {
   now?: () => number;
 }
 
+/** The breaker's state as reported: `half_open` while one call probes a main-api that was failing. */
+export type BreakerState = 'closed' | 'open' | 'half_open';
+
 type State = { kind: 'closed'; failures: number } | { kind: 'open'; until: number } | { kind: 'probing' };
 
 /**
@@ -49,6 +52,18 @@ export class CircuitBreaker {
       failures >= this.options.failureThreshold
         ? { kind: 'open', until: this.now() + this.options.cooldownMs }
         : { kind: 'closed', failures };
+  }
+
+  /** For metrics: the state as operators name it. */
+  get reportedState(): BreakerState {
+    switch (this.state.kind) {
+      case 'closed':
+        return 'closed';
+      case 'open':
+        return 'open';
+      case 'probing':
+        return 'half_open';
+    }
   }
 
   get isOpen(): boolean {

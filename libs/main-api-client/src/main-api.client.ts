@@ -1,7 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { UpstreamUnavailableError } from '@platform/runtime';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_REQUEST_RESEND_COUNT,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+  ATTR_URL_FULL,
+} from '@opentelemetry/semantic-conventions';
+import { MetricsRegistry, startClientSpan, UpstreamUnavailableError } from '@platform/runtime';
 import { request as httpRequest, type Dispatcher } from 'undici';
 import { CircuitBreaker } from './circuit-breaker';
+import { MainApiClientMetrics, type MainApiCallOutcome } from './main-api-client.metrics';
 import { MainApiRequestError } from './main-api-request.error';
 import {
   MAIN_API_CLIENT_OPTIONS,
@@ -24,6 +32,10 @@ export interface MainApiRequest {
    * (authorization, request id, idempotency key, content type), its own value wins.
    */
   headers?: Readonly<Record<string, string>>;
+  /** This call's deadline instead of the client's (a long poll waits longer than a read). */
+  timeoutMs?: number;
+  /** Ends the call early (the caller stops); not a failure of main-api, so the breaker ignores it. */
+  signal?: AbortSignal;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
@@ -41,25 +53,55 @@ const CIRCUIT_OPEN = 'main-api is unavailable (it failed repeatedly just now), t
 export class MainApiClient {
   private readonly baseUrl: string;
   private readonly breaker: CircuitBreaker;
+  private readonly metrics?: MainApiClientMetrics;
 
-  constructor(@Inject(MAIN_API_CLIENT_OPTIONS) private readonly options: MainApiClientOptions) {
+  constructor(
+    @Inject(MAIN_API_CLIENT_OPTIONS) private readonly options: MainApiClientOptions,
+    @Optional() registry?: MetricsRegistry,
+  ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.breaker = new CircuitBreaker(options.circuitBreaker ?? { failureThreshold: 5, cooldownMs: 5000 });
+    if (registry) {
+      this.metrics = new MainApiClientMetrics(registry.registry, () => this.breaker.reportedState);
+    }
   }
 
   async request<T>(request: MainApiRequest): Promise<T> {
+    const startedAt = performance.now();
+    let outcome: MainApiCallOutcome = 'unavailable';
+    try {
+      const answer = await this.call<T>(request);
+      outcome = 'success';
+      return answer;
+    } catch (error) {
+      outcome =
+        error instanceof MainApiRequestError
+          ? 'client_error'
+          : error instanceof UpstreamUnavailableError && error.message === CIRCUIT_OPEN
+            ? 'circuit_open'
+            : 'unavailable';
+      throw error;
+    } finally {
+      this.metrics?.observe(request.method, outcome, (performance.now() - startedAt) / 1000);
+    }
+  }
+
+  private async call<T>(request: MainApiRequest): Promise<T> {
     if (!this.breaker.tryAcquire()) {
       throw new UpstreamUnavailableError('main-api', CIRCUIT_OPEN);
     }
-    const deadline = Date.now() + this.options.timeoutMs;
+    const deadline = Date.now() + (request.timeoutMs ?? this.options.timeoutMs);
     const retryable = IDEMPOTENT.has(request.method) || request.idempotencyKey !== undefined;
     const attempts = 1 + (retryable ? (this.options.retries ?? 2) : 0);
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.attempt(request, deadline);
+      const outcome = await this.attempt(request, deadline, attempt - 1);
       if (outcome.kind === 'answered') {
         // main-api answered: it is up, whatever the status says about this one call.
         this.breaker.recordSuccess();
         return this.read<T>(outcome.response);
+      }
+      if (request.signal?.aborted) {
+        throw new UpstreamUnavailableError('main-api', 'the call to main-api was cancelled');
       }
       // Full jitter: replicas that failed together do not retry together.
       const pause = Math.random() * (this.options.retryBaseDelayMs ?? 50) * 3 ** (attempt - 1);
@@ -88,27 +130,59 @@ export class MainApiClient {
   private async attempt(
     request: MainApiRequest,
     deadline: number,
+    resendCount: number,
   ): Promise<{ kind: 'answered'; response: Dispatcher.ResponseData } | { kind: 'unavailable' }> {
     const remainingMs = deadline - Date.now();
     if (remainingMs <= 0) {
       return { kind: 'unavailable' };
     }
+    const url = this.urlFor(request);
+    const headers = this.headersFor(request);
+    // One span per HTTP request sent, retries included (OpenTelemetry's HTTP client conventions);
+    // its trace context goes in `traceparent`, so main-api's server span is its child.
+    const span = startClientSpan(
+      request.method,
+      () => this.spanAttributes(request, url, resendCount),
+      headers,
+    );
     try {
-      const response = await httpRequest(this.urlFor(request), {
+      const response = await httpRequest(url, {
         method: request.method,
-        headers: this.headersFor(request),
+        headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(remainingMs),
+        signal: request.signal
+          ? AbortSignal.any([request.signal, AbortSignal.timeout(remainingMs)])
+          : AbortSignal.timeout(remainingMs),
+      });
+      span?.end({
+        statusCode: response.statusCode,
+        errorType: response.statusCode >= 500 ? String(response.statusCode) : undefined,
       });
       if (RETRYABLE_STATUS.has(response.statusCode)) {
         await response.body.dump();
         return { kind: 'unavailable' };
       }
       return { kind: 'answered', response };
-    } catch {
+    } catch (error) {
+      span?.end({ errorType: error instanceof Error ? error.name : 'unknown' });
       // Timeout, refused connection, reset: all mean main-api cannot serve us right now.
       return { kind: 'unavailable' };
     }
+  }
+
+  private spanAttributes(
+    request: MainApiRequest,
+    url: string,
+    resendCount: number,
+  ): Record<string, string | number> {
+    const { hostname, port, protocol } = new URL(url);
+    return {
+      [ATTR_HTTP_REQUEST_METHOD]: request.method,
+      [ATTR_SERVER_ADDRESS]: hostname,
+      [ATTR_SERVER_PORT]: Number(port) || (protocol === 'https:' ? 443 : 80),
+      [ATTR_URL_FULL]: url,
+      ...(resendCount > 0 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: resendCount } : {}),
+    };
   }
 
   private urlFor(request: MainApiRequest): string {

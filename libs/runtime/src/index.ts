@@ -18,6 +18,7 @@ export * from './logging/logging.module';
 export * from './logging/request-id';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.registry';
+export * from './tracing/tracing';
 export * from './http/parse-id.pipe';
 export * from './config/env-decorators';
 export * from './http/openapi-document';

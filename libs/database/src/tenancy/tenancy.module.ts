@@ -1,11 +1,19 @@
 import { Global, Module } from '@nestjs/common';
+import { DatabasePoolMetrics } from '../pool-metrics';
 import { RuntimeRoleCheck } from './runtime-role.check';
 import { TenantRepositoryFactory } from './tenant-repository.factory';
 import { RequestTenantScope, TenantScopes } from './tenant-scopes';
 
 @Global()
 @Module({
-  providers: [RequestTenantScope, TenantScopes, TenantRepositoryFactory, RuntimeRoleCheck],
+  // The pool's metrics live here because every service's database access goes through this module.
+  providers: [
+    RequestTenantScope,
+    TenantScopes,
+    TenantRepositoryFactory,
+    RuntimeRoleCheck,
+    DatabasePoolMetrics,
+  ],
   exports: [RequestTenantScope, TenantScopes, TenantRepositoryFactory],
 })
 export class TenancyModule {}

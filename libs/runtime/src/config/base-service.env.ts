@@ -1,6 +1,6 @@
 import { Expose } from 'class-transformer';
 import { MayBeAbsent } from '@platform/contracts';
-import { IsBoolean, IsIn, IsString, Matches, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, IsUrl, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
 import { CorsOriginsSetting } from './cors-origins.setting';
 import { ToBoolean } from './env-transforms';
@@ -85,6 +85,27 @@ export class BaseServiceEnv {
    */
   @CorsOriginsSetting('CORS_ALLOWED_ORIGINS')
   CORS_ALLOWED_ORIGINS: string[] = [];
+
+  /**
+   * Where spans go (OTLP over HTTP; the SDK adds `/v1/traces`). Unset: tracing is off, no SDK is
+   * loaded and no `traceparent` is sent. The SDK reads the other standard OTEL_* variables itself.
+   */
+  @Expose()
+  @MayBeAbsent()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    {
+      message:
+        'OTEL_EXPORTER_OTLP_ENDPOINT must be the http(s) URL of an OTLP receiver, e.g. http://otel-collector:4318',
+    },
+  )
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /** The service's name in traces; the app's own name (`main-api`, `planner`, `integrations`) when unset. */
+  @Expose()
+  @MayBeAbsent()
+  @Matches(/^\S{1,128}$/, { message: 'OTEL_SERVICE_NAME must be a name of 1-128 characters without spaces' })
+  OTEL_SERVICE_NAME?: string;
 
   @Expose()
   @IsString()

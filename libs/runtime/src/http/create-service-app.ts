@@ -13,6 +13,7 @@ import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { logCompletedRequests } from '../logging/request-log';
 import { MetricsRegistry } from '../metrics/metrics.registry';
+import { traceRequests, tracingEnabled } from '../tracing/tracing';
 import { bodyShapeError } from './body-depth';
 import { corsOptions } from './cors';
 import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
@@ -71,6 +72,9 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsRegistry);
   openRequestContext(fastify);
+  if (tracingEnabled()) {
+    traceRequests(fastify);
+  }
   // While shutting down, every answer closes its connection: a keep-alive client must not hold the
   // server open after its last request, so the process exits as soon as in-flight requests are done.
   // The hooks take callbacks rather than being async: a promise per hook per request is measurable.

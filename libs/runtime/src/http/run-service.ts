@@ -2,6 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { EnvValidationError } from '../config/env-validation.error';
 import { loadEnvOrExit } from '../config/load-env';
+import { startTracing } from '../tracing/tracing';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition } from './service-definition';
 
@@ -12,6 +13,8 @@ export async function runService<Env extends BaseServiceEnv>(
 ): Promise<void> {
   const env = loadEnvOrExit(definition.name, envClass);
   try {
+    // Before the app: its first requests are traced too.
+    const tracing = await startTracing(definition.name, env);
     const app = await createServiceApp(definition, env);
     // On SIGTERM: stop accepting connections, let in-flight requests finish, close the pool, exit 0.
     // Kubernetes follows SIGTERM with SIGKILL after its grace period; if in-flight requests outlast
@@ -19,10 +22,14 @@ export async function runService<Env extends BaseServiceEnv>(
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
         setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS).unref();
-        app.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+        // The spans of the last requests are exported before the process ends.
+        app
+          .close()
+          .then(() => tracing?.shutdown())
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
       });
     }
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLS_ID, CLS_REQ, ClsServiceManager } from 'nestjs-cls';
+import { traceLogFields } from '../tracing/tracing';
 
 /**
  * Opens the request context (nestjs-cls) in Fastify's first hook, so everything after it sees the
@@ -18,11 +19,14 @@ export function openRequestContext(fastify: FastifyInstance): void {
   });
 }
 
-/** The request being served, if any: what each log line made during it carries (pino `mixin`). */
+/**
+ * The request being served, if any, and its trace when traced: what each log line made during it
+ * carries (pino `mixin`).
+ */
 export function currentRequestLogFields(): object {
   const cls = ClsServiceManager.getClsService();
   const request = cls.isActive() ? cls.get<FastifyRequest | undefined>(CLS_REQ) : undefined;
-  return request ? { req: describeRequest(request) } : {};
+  return request ? { req: describeRequest(request), ...traceLogFields(request) } : {};
 }
 
 /** A request in a log line: id, method and URL only, never headers or body. */

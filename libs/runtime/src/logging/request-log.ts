@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { traceLogFields } from '../tracing/tracing';
 import { describeRequest } from './request-context';
 
 // Probes and scrapes every few seconds would drown the request log.
@@ -19,6 +20,7 @@ export function logCompletedRequests(fastify: FastifyInstance, logger: Logger): 
       logger[level](
         {
           req: describeRequest(request),
+          ...traceLogFields(request),
           // The response itself: the logger's `res` serializer reads a sent response's status.
           res: reply.raw,
           responseTime: Math.round(reply.elapsedTime),

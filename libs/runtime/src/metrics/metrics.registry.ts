@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * One Prometheus registry per service instance (not prom-client's global one), so several apps in one
@@ -19,5 +19,18 @@ export class MetricsRegistry {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A gauge whose value something else keeps (a pool's counts), read when scraped: no work in between. */
+  gauge(definition: { name: string; help: string; read: () => number }): void {
+    const { read } = definition;
+    new Gauge({
+      name: definition.name,
+      help: definition.help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 }
