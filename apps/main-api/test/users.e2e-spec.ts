@@ -355,6 +355,34 @@ describe('main-api users (e2e)', () => {
       ]);
     });
 
+    it('moves a user to another position, answering the new one, and names it on deletion too', async () => {
+      const positionId = async (name: string) =>
+        (await call('POST', '/positions', { name })).json<{ id: number }>().id;
+      const [before, after] = [await positionId('Copywriter'), await positionId('Editor')];
+      const user = (
+        await call('POST', '/users', {
+          first_name: 'Mo',
+          last_name: 'Ved',
+          email: 'moved@ua.test',
+          role_id: 4,
+          user_position_id: before,
+        })
+      ).json<UserBody>();
+
+      const moved = await call('PUT', `/users/${user.id}`, { user_position_id: after });
+      const deleted = await call('DELETE', `/users/${user.id}`);
+
+      expect(moved.json()).toMatchObject({ user_position_id: after, position_name: 'Editor' });
+      expect((await call('GET', `/users?ids=${user.id}`)).json()).toEqual([
+        expect.objectContaining({ user_position_id: after, position_name: 'Editor', is_deleted: true }),
+      ]);
+      expect(deleted.json()).toMatchObject({
+        user_position_id: after,
+        position_name: 'Editor',
+        is_deleted: true,
+      });
+    });
+
     it("refuses another company's category or position by field", async () => {
       const foreignCategory = (
         await call('POST', '/position-categories', { name: 'Theirs' }, companyB)

@@ -6,7 +6,7 @@ import type { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
 import type { TimeEntry } from './time-entry.entity';
 import { HoursRepository } from './hours.repository';
-import { AccessDeniedError, ResourceNotFoundError } from '../errors/main-api.errors';
+import { AccessDeniedError } from '../errors/main-api.errors';
 
 const LOGS_FOR_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
@@ -62,12 +62,8 @@ export class HoursService {
     return this.hours.list(query, (entry) => TimeEntryDto.from(entry));
   }
 
-  async get(id: number): Promise<TimeEntry> {
-    const entry = await this.hours.findById(id);
-    if (!entry) {
-      throw new ResourceNotFoundError(`Time entry ${id}`);
-    }
-    return entry;
+  get(id: number): Promise<TimeEntry> {
+    return this.hours.get(id);
   }
 
   async remove(id: number): Promise<TimeEntry> {

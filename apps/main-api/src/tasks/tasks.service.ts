@@ -8,7 +8,6 @@ import { TaskDto, type CreateAttachmentDto, type CreateTaskDto, type UpdateTaskD
 import type { AttachmentSource, TaskAttachment } from './task-attachment.entity';
 import type { Task } from './task.entity';
 import { TasksRepository } from './tasks.repository';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
 
 @Injectable()
 export class TasksService {
@@ -36,12 +35,8 @@ export class TasksService {
     return this.tasks.list(query, (task) => TaskDto.from(task));
   }
 
-  async get(id: number): Promise<Task> {
-    const task = await this.tasks.findById(id);
-    if (!task) {
-      throw new ResourceNotFoundError(`Task ${id}`);
-    }
-    return task;
+  get(id: number): Promise<Task> {
+    return this.tasks.get(id);
   }
 
   async update(id: number, body: UpdateTaskDto): Promise<Task> {

@@ -5,7 +5,7 @@ import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto
 import { refusalToCreate, refusalToDelete, refusalToUpdate, type Grantor } from './role-grants';
 import type { User } from './user.entity';
 import { UsersRepository } from './users.repository';
-import { AccessDeniedError, ResourceNotFoundError } from '../errors/main-api.errors';
+import { AccessDeniedError } from '../errors/main-api.errors';
 
 @Injectable()
 export class UsersService {
@@ -48,12 +48,8 @@ export class UsersService {
     return users.map((user) => UserDto.from(user));
   }
 
-  async get(id: number): Promise<User> {
-    const user = await this.users.findById(id);
-    if (!user) {
-      throw new ResourceNotFoundError(`User ${id}`);
-    }
-    return user;
+  get(id: number): Promise<User> {
+    return this.users.get(id);
   }
 
   async update(id: number, body: UpdateUserDto, caller: Grantor): Promise<User> {
@@ -66,15 +62,12 @@ export class UsersService {
       await this.users.requireClient(body.client_id);
     }
     Object.assign(user, {
-      ...(body.client_id !== undefined && { clientId: body.client_id, client: undefined }),
+      ...(body.client_id !== undefined && { clientId: body.client_id }),
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email.toLowerCase() }),
       ...(body.role_id !== undefined && { roleId: body.role_id }),
-      ...(body.user_position_id !== undefined && {
-        userPositionId: body.user_position_id,
-        position: undefined,
-      }),
+      ...(body.user_position_id !== undefined && { userPositionId: body.user_position_id }),
       ...(body.picture !== undefined && { picture: body.picture }),
       ...(body.hidden !== undefined && { hidden: body.hidden }),
       ...(body.labels !== undefined && { labels: body.labels }),
