@@ -94,6 +94,28 @@ describe('main-api projects (e2e)', () => {
 
     expect(updated.usersPositionsProject.map((line) => line.user_positions_unified_id)).toEqual([designer]);
     expect(updated.estimated_time).toBe(12);
+
+    // Sent again, the removed line comes back with the estimate sent, not the old one.
+    const restored = (
+      await app.call('PUT', `/projects/${id}`, {
+        users_positions: [
+          { id: designer, estimated_time: 12 },
+          { id: writer, estimated_time: 7 },
+        ],
+      })
+    ).json<Detail>();
+
+    expect(
+      restored.usersPositionsProject
+        .map((line) => [line.user_positions_unified_id, line.estimated_hours])
+        .sort(([a], [b]) => a - b),
+    ).toEqual(
+      [
+        [designer, 12],
+        [writer, 7],
+      ].sort(([a], [b]) => a - b),
+    );
+    expect(restored.estimated_time).toBe(19);
   });
 
   it('estimates by categories with estimation_by_categories: 1', async () => {

@@ -62,17 +62,10 @@ export class ProjectsRepository {
   ): Promise<void> {
     const companyId = unit.companyId();
     if (body.users_positions) {
-      await this.upsertLines(
-        unit,
-        ProjectPosition,
-        'positionId',
-        project.id,
-        companyId,
-        body.users_positions,
-      );
+      await this.upsertLines(unit, ProjectPosition, 'positionId', project.id, body.users_positions);
     }
     if (body.categories) {
-      await this.upsertLines(unit, ProjectCategory, 'categoryId', project.id, companyId, body.categories);
+      await this.upsertLines(unit, ProjectCategory, 'categoryId', project.id, body.categories);
     }
     const mode = estimateMode(project);
     if (mode) {
@@ -90,54 +83,39 @@ export class ProjectsRepository {
     entity: typeof ProjectPosition | typeof ProjectCategory,
     key: 'positionId' | 'categoryId',
     projectId: number,
-    companyId: number,
     items: EstimateItemDto[],
   ): Promise<void> {
     checkUniqueLines(items, key === 'positionId' ? 'users_positions' : 'categories');
     const ids = items.map((item) => item.id);
-    const repository = unit.manager.getRepository<ProjectPosition | ProjectCategory>(entity);
-    if (items.length > 0) {
-      // One statement for every line sent (an existing line, even removed, is updated and restored).
-      await repository
-        .createQueryBuilder()
-        .insert()
-        .values(
-          items.map((item) => ({
-            companyId,
-            projectId,
-            [key]: item.id,
-            estimatedHours: String(item.estimated_time ?? 0),
-            deletedAt: null,
-          })),
-        )
-        .orUpdate(
-          ['estimated_hours', 'deleted_at'],
-          ['project_id', key === 'positionId' ? 'position_id' : 'category_id'],
-        )
-        .execute();
-    }
+    const lines = unit.repository<ProjectPosition | ProjectCategory>(entity);
+    // One statement for every line sent (an existing line, even removed, is updated and restored).
+    await lines.upsert(
+      items.map((item) => ({
+        projectId,
+        [key]: item.id,
+        estimatedHours: String(item.estimated_time ?? 0),
+        deletedAt: null,
+      })),
+      ['projectId', key],
+    );
     // Lines absent from the list: no estimate any more; a position line is removed entirely
     // unless hours were logged against that position on this project.
-    const absent = { projectId, companyId, ...(ids.length > 0 ? { [key]: Not(In(ids)) } : {}) };
-    await repository.update(absent, { estimatedHours: '0' });
+    const absent = { projectId, ...(ids.length > 0 ? { [key]: Not(In(ids)) } : {}) };
+    await lines.updateWhere(absent, { estimatedHours: '0' });
     if (key === 'categoryId') {
-      await repository.softDelete(absent);
+      await lines.softDeleteWhere(absent);
       return;
     }
-    const logged = await unit.manager
-      .getRepository(TimeEntry)
-      .createQueryBuilder('entry')
-      .select('DISTINCT entry.user_position_id', 'position_id')
-      .where(
-        'entry.project_id = :projectId AND entry.company_id = :companyId AND entry.user_position_id IS NOT NULL',
-        { projectId, companyId },
-      )
-      .getRawMany<{ position_id: number }>();
+    const entries = unit.repository(TimeEntry);
+    const logged = await entries.raw<{ position_id: number }>(
+      entries
+        .queryBuilder('entry')
+        .select('DISTINCT entry.user_position_id', 'position_id')
+        .andWhere('entry.project_id = :projectId AND entry.user_position_id IS NOT NULL', { projectId }),
+    );
     const keep = [...ids, ...logged.map((row) => row.position_id)];
-    await repository.softDelete({
-      projectId,
-      companyId,
-      ...(keep.length > 0 ? { positionId: Not(In(keep)) } : {}),
-    });
+    await unit
+      .repository(ProjectPosition)
+      .softDeleteWhere({ projectId, ...(keep.length > 0 ? { positionId: Not(In(keep)) } : {}) });
   }
 }

@@ -11,18 +11,11 @@ export class RatecardsRepository {
   /** All prices at once, in one transaction: a ratecard is never half updated. */
   async replacePrices(ratecardId: number, prices: RatecardPriceInputDto[]): Promise<void> {
     await this.scope.transaction(async (unit) => {
-      const companyId = unit.companyId();
-      await unit.manager.getRepository(RatecardPrice).delete({ ratecardId, companyId });
-      if (prices.length > 0) {
-        await unit.manager.getRepository(RatecardPrice).insert(
-          prices.map((price) => ({
-            ratecardId,
-            companyId,
-            positionId: price.position_id,
-            price: String(price.price),
-          })),
-        );
-      }
+      const ratecardPrices = unit.repository(RatecardPrice);
+      await ratecardPrices.deleteWhere({ ratecardId });
+      await ratecardPrices.insertMany(
+        prices.map((price) => ({ ratecardId, positionId: price.position_id, price: String(price.price) })),
+      );
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RequestTenantScope, type CompanyOwned } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { In, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { In, type EntityTarget, type FindOptionsWhere, type QueryDeepPartialEntity } from 'typeorm';
 import { User } from './user.entity';
 
 /**
@@ -12,39 +12,31 @@ import { User } from './user.entity';
 export class UserMemberships {
   constructor(private readonly scope: RequestTenantScope) {}
 
-  async add<Member extends ObjectLiteral>(
+  async add<Member extends CompanyOwned>(
     membership: EntityTarget<Member>,
     ownerKey: keyof Member & string,
     ownerId: number,
     userIds: number[],
   ): Promise<void> {
     await this.requireUsers(userIds);
-    await this.scope.transaction(async (unit) => {
-      const companyId = unit.companyId();
-      await unit.manager
-        .createQueryBuilder()
-        .insert()
-        .into(membership)
-        .values(
-          [...new Set(userIds)].map(
-            (userId) => ({ [ownerKey]: ownerId, userId, companyId }) as unknown as Member,
-          ),
-        )
-        .orIgnore()
-        .execute();
-    });
+    await this.scope
+      .repository(membership)
+      .insertMissing(
+        [...new Set(userIds)].map(
+          (userId) => ({ [ownerKey]: ownerId, userId }) as unknown as QueryDeepPartialEntity<Member>,
+        ),
+      );
   }
 
-  async remove<Member extends ObjectLiteral>(
+  async remove<Member extends CompanyOwned>(
     membership: EntityTarget<Member>,
     ownerKey: keyof Member & string,
     ownerId: number,
     userIds: number[],
   ): Promise<void> {
-    // A membership row has no id of its own, but deleteWhere only needs its company.
     await this.scope
-      .repository(membership as unknown as EntityTarget<CompanyOwned>)
-      .deleteWhere({ [ownerKey]: ownerId, userId: In(userIds) });
+      .repository(membership)
+      .deleteWhere({ [ownerKey]: ownerId, userId: In(userIds) } as unknown as FindOptionsWhere<Member>);
   }
 
   private async requireUsers(userIds: number[]): Promise<void> {

@@ -11,12 +11,10 @@ export class WorkingTimeRepository {
   /** Replaces the user's week in one transaction: never half old, half new. */
   async replaceWeek(userId: number, entries: WorkingTimeEntryInputDto[]): Promise<void> {
     await this.scope.transaction(async (unit) => {
-      const companyId = unit.companyId();
-      const repository = unit.manager.getRepository(WorkingTimeEntry);
-      await repository.delete({ companyId, userId });
-      await repository.insert(
+      const week = unit.repository(WorkingTimeEntry);
+      await week.deleteWhere({ userId });
+      await week.insertMany(
         entries.map((entry) => ({
-          companyId,
           userId,
           dayOfWeek: entry.day_of_week,
           dailyHours: String(entry.daily_hours),

@@ -187,6 +187,7 @@ describe('TenantRepository bulk writes, as the runtime role under row-level secu
         { code: 'b', hours: 2, note: 'second' },
       ]);
       await widgets.softDeleteWhere({ code: 'b' });
+      await widgets.upsert([], ['code']);
 
       await widgets.upsert(
         [

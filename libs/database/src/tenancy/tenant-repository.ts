@@ -24,6 +24,9 @@ export interface CompanyOwned extends ObjectLiteral {
   companyId: number;
 }
 
+/** A property of the entity; of any of them, where one repository serves entities of one shape. */
+type PropertyOf<Entity> = Entity extends unknown ? keyof Entity & string : never;
+
 /**
  * One entity's rows in a TenantScope: every statement runs with the scope's settings (row-level
  * security) and also names the company in its SQL, which keeps the company indexes in use. Another
@@ -154,10 +157,7 @@ export class TenantRepository<Entity extends CompanyOwned> {
    * In the scope's company, like `insertMany`; a conflicting row of another company is refused by
    * row-level security, never changed.
    */
-  async upsert(
-    rows: QueryDeepPartialEntity<Entity>[],
-    conflictPaths: (keyof Entity & string)[],
-  ): Promise<void> {
+  async upsert(rows: QueryDeepPartialEntity<Entity>[], conflictPaths: PropertyOf<Entity>[]): Promise<void> {
     await this.run(() => this.repository.upsert(this.owned(rows), conflictPaths));
   }
 
