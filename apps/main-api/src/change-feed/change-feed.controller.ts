@@ -1,14 +1,27 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import {
+  ApiGoneResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Permission, Public, RequirePermission, SERVICE_SIGNATURE_HEADER } from '@platform/auth';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeFeedPageDto, ChangeFeedQueryDto } from './dto/change-feed.dto';
+import { ChangeFeedWatchDto, ChangeFeedWatchQueryDto } from './dto/change-feed-watch.dto';
+import { ChangeFeedWatchService } from './watch/change-feed-watch.service';
+import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 
 @ApiTags('events')
 @Controller('events')
 export class ChangeFeedController {
-  constructor(private readonly feed: ChangeFeedService) {}
+  constructor(
+    private readonly feed: ChangeFeedService,
+    private readonly watcher: ChangeFeedWatchService,
+  ) {}
 
   @Get()
   @RequirePermission(Permission.UseIntegrations)
@@ -29,5 +42,31 @@ export class ChangeFeedController {
   })
   page(@Query() query: ChangeFeedQueryDto): Promise<ChangeFeedPageDto> {
     return this.feed.page(query);
+  }
+
+  // No bearer token: the caller is the integrations service itself, for every company at once.
+  @Get('watch')
+  @Public()
+  @UseGuards(IntegrationsServiceGuard)
+  @ApiOperation({
+    summary: 'Which companies have new change events (the integrations service only; a long poll)',
+    description:
+      'For the integrations service, signed as itself (X-Service-Signature under CHANGE_ORIGIN_KEY), not for a ' +
+      'company: answers the ids of the companies with events committed after `after`, and the position to ' +
+      'pass next. With none it waits up to `wait` seconds and is woken by the first commit that appends ' +
+      "events. It never answers events: each company feed is still read with that company's own token.",
+  })
+  @ApiHeader({
+    name: SERVICE_SIGNATURE_HEADER,
+    required: true,
+    description: '`integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts)',
+  })
+  @ApiOkResponse({ type: ChangeFeedWatchDto })
+  @ApiUnauthorizedResponse({
+    type: MainApiErrorBodyDto,
+    description: 'The caller is not the integrations service (signature missing, stale or wrong)',
+  })
+  watch(@Query() query: ChangeFeedWatchQueryDto): Promise<ChangeFeedWatchDto> {
+    return this.watcher.watch(query.after, query.wait);
   }
 }

@@ -76,6 +76,16 @@ export class MainApiEnv extends BaseServiceEnv {
     message: 'CHANGE_ORIGIN_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
   })
   CHANGE_ORIGIN_KEY?: string;
+
+  /**
+   * The connection main-api LISTENs on for new change events (the change feed's watch, issue 24):
+   * one per replica, held open. LISTEN needs a session, so behind PgBouncer in transaction mode this
+   * must reach PostgreSQL directly (or a session-mode pool). DATABASE_URL when unset.
+   */
+  @Expose()
+  @MayBeAbsent()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_LISTEN_URL must be a postgres:// connection URL' })
+  DATABASE_LISTEN_URL?: string;
 }
 
 export const MAIN_API_ENV = Symbol('MAIN_API_ENV');

@@ -1033,6 +1033,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/events/watch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which companies have new change events (the integrations service only; a long poll)
+     * @description For the integrations service, signed as itself (X-Service-Signature under CHANGE_ORIGIN_KEY), not for a company: answers the ids of the companies with events committed after `after`, and the position to pass next. With none it waits up to `wait` seconds and is woken by the first commit that appends events. It never answers events: each company feed is still read with that company's own token.
+     */
+    get: operations['changeFeed_watch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/planner/lookups': {
     parameters: {
       query?: never;
@@ -3349,6 +3369,26 @@ export interface components {
        * @example 1042
        */
       next_cursor: string;
+    };
+    ChangeFeedWatchDto: {
+      /**
+       * @description Pass it as `after` to the next watch: every event committed since is then reported
+       * @example 1042:1045:1043
+       */
+      position: string;
+      /**
+       * @description true when `after` was absent or unusable (e.g. from before a database restore): read every company feed once
+       * @example false
+       */
+      reset: boolean;
+      /**
+       * @description Companies with events committed after `after`, in id order; their feeds are read with their own tokens
+       * @example [
+       *       7,
+       *       12
+       *     ]
+       */
+      companies: number[];
     };
     ProjectClientNameDto: {
       /** @example 3 */
@@ -13210,6 +13250,69 @@ export interface operations {
       };
       /** @description CursorExpiredError: events after this cursor were pruned; read again from after=0 */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  changeFeed_watch: {
+    parameters: {
+      query?: {
+        /** @description The `position` of the previous answer. Absent: answers at once with the current position and `reset`. */
+        after?: string;
+        /** @description Seconds to wait for a company to have new events before answering none, 0 to 55 (default 20) */
+        wait?: number;
+      };
+      header: {
+        /** @description `integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts) */
+        'x-service-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeFeedWatchDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller is not the integrations service (signature missing, stale or wrong) */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -21,6 +21,7 @@ import { AddTimeEntries1795361524769 } from './1795361524769-AddTimeEntries';
 import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 import { RowLevelSecurity1795800000100 } from './1795800000100-RowLevelSecurity';
+import { ChangeFeedWatch1795900000100 } from './1795900000100-ChangeFeedWatch';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MAIN_API_MIGRATIONS = [
   RetentionIndexes1795600000301,
   AddAuthorizationCodes1795700000100,
   RowLevelSecurity1795800000100,
+  ChangeFeedWatch1795900000100,
 ];

@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { MayBeAbsent } from '@platform/contracts';
+
+export const MAX_WATCH_SECONDS = 55;
+const DEFAULT_WATCH_SECONDS = 20;
+/** A PostgreSQL snapshot as text (`xmin:xmax:xip,…`); at most 200 transactions in progress. */
+const POSITION = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20}){0,199})?$/;
+
+export class ChangeFeedWatchQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'The `position` of the previous answer. Absent: answers at once with the current position and `reset`.',
+    type: String,
+    pattern: POSITION.source,
+    example: '1042:1045:1043',
+  })
+  @MayBeAbsent()
+  @Matches(POSITION, { message: 'after must be the position of a previous answer' })
+  after?: string;
+
+  @ApiPropertyOptional({
+    description: `Seconds to wait for a company to have new events before answering none, 0 to ${MAX_WATCH_SECONDS} (default ${DEFAULT_WATCH_SECONDS})`,
+    example: DEFAULT_WATCH_SECONDS,
+  })
+  @MayBeAbsent()
+  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
+  @IsInt({ message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
+  @Min(0, { message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
+  @Max(MAX_WATCH_SECONDS, { message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
+  wait: number = DEFAULT_WATCH_SECONDS;
+}
+
+export class ChangeFeedWatchDto {
+  @ApiProperty({
+    description: 'Pass it as `after` to the next watch: every event committed since is then reported',
+    example: '1042:1045:1043',
+  })
+  position!: string;
+
+  @ApiProperty({
+    description:
+      'true when `after` was absent or unusable (e.g. from before a database restore): read every company feed once',
+    example: false,
+  })
+  reset!: boolean;
+
+  @ApiProperty({
+    description:
+      'Companies with events committed after `after`, in id order; their feeds are read with their own tokens',
+    type: [Number],
+    example: [7, 12],
+  })
+  companies!: number[];
+}
