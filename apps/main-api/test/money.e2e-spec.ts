@@ -197,6 +197,28 @@ describe('main-api fees and transactions (e2e)', () => {
       expect((await call('GET', `/contracts/${id}`)).statusCode).toBe(404);
     });
 
+    it('changes the currency of a contract, answering the new one and keeping its users', async () => {
+      const { id } = (await call('POST', '/contracts', { client_id: clientId, name: 'SOW' })).json<{
+        id: number;
+      }>();
+      const me = (await call('GET', '/users?page=false')).json<{ id: number }[]>()[0].id;
+      await call('POST', `/contracts/${id}/users`, { user_ids: [me] });
+
+      const updated = await call('PUT', `/contracts/${id}`, { currency_id: 2, status: 'paused' });
+
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({
+        currency_id: 2,
+        currency: { id: 2, name: 'Euro' },
+        status: 'paused',
+        user_ids: [me],
+      });
+      expect((await call('GET', `/contracts/${id}`)).json()).toMatchObject({
+        currency: { id: 2 },
+        user_ids: [me],
+      });
+    });
+
     it("refuses another company's client and an inverted period", async () => {
       const foreign = await call('POST', '/contracts', { client_id: foreignClientId, name: 'X' });
       const inverted = await call('POST', '/contracts', {

@@ -61,6 +61,17 @@ describe('main-api workspaces and teams (e2e)', () => {
     expect((await call('POST', '/teams/999999/users', { user_ids: [member] })).statusCode).toBe(404);
   });
 
+  it('renames a team keeping its members, and answers a deleted team with them', async () => {
+    const team = (await call('POST', '/teams', { name: 'Crew' })).json<{ id: number }>();
+    await call('POST', `/teams/${team.id}/users`, { user_ids: [member] });
+
+    const renamed = await call('PUT', `/teams/${team.id}`, { name: 'Crew 2', description: 'Night shift' });
+    const deleted = await call('DELETE', `/teams/${team.id}`);
+
+    expect(renamed.json()).toMatchObject({ name: 'Crew 2', description: 'Night shift', user_ids: [member] });
+    expect(deleted.json()).toMatchObject({ id: team.id, name: 'Crew 2', user_ids: [member] });
+  });
+
   it('soft-deletes a team and answers it', async () => {
     const team = (await call('POST', '/teams', { name: 'Gone' })).json<{ id: number }>();
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UserMemberships } from '../users/user-memberships';
 import { ContractsController } from './contracts.controller';
+import { ContractsRepository } from './contracts.repository';
 import { ContractsService } from './contracts.service';
 
 @Module({
   controllers: [ContractsController],
-  providers: [UserMemberships, ContractsService],
+  providers: [UserMemberships, ContractsRepository, ContractsService],
   exports: [ContractsService],
 })
 export class ContractsModule {}

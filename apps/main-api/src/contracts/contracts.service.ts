@@ -1,35 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Client } from '../clients/client.entity';
-import { UserMemberships } from '../users/user-memberships';
-import { ContractMember } from './contract-member.entity';
-import { Contract } from './contract.entity';
+import type { Contract } from './contract.entity';
+import { ContractsRepository } from './contracts.repository';
 import { ContractDto, type CreateContractDto, type UpdateContractDto } from './dto/contract.dto';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const CONTRACT_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  client_id: { kind: 'integer', column: 'client_id' },
-  status: { kind: 'text', column: 'status' },
-};
 
 @Injectable()
 export class ContractsService {
-  private readonly contracts: TenantRepository<Contract>;
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(
-    repositories: TenantRepositoryFactory,
-    private readonly memberships: UserMemberships,
-  ) {
-    this.contracts = repositories.for(Contract);
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly contracts: ContractsRepository) {}
 
   async create(body: CreateContractDto): Promise<Contract> {
-    await this.clients.requireReference(body.client_id, 'client_id');
+    await this.contracts.requireClient(body.client_id);
     const { start, end } = period(body.start, body.end);
     const { id } = await this.contracts.create({
       clientId: body.client_id,
@@ -50,26 +31,17 @@ export class ContractsService {
   }
 
   list(query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
-    return this.contracts.paginate(this.withDetails(), 'contract', query, CONTRACT_FILTERS, (contract) =>
-      ContractDto.from(contract),
-    );
+    return this.contracts.list(query, (contract) => ContractDto.from(contract));
   }
 
-  async get(id: number, options: { withDeleted?: boolean } = {}): Promise<Contract> {
-    const query = this.withDetails().andWhere('contract.id = :id', { id });
-    const contract = await this.contracts.run(() =>
-      (options.withDeleted ? query.withDeleted() : query).getOne(),
-    );
-    if (!contract) {
-      throw new ResourceNotFoundError(`Contract ${id}`);
-    }
-    return contract;
+  get(id: number): Promise<Contract> {
+    return this.contracts.get(id);
   }
 
   async update(id: number, body: UpdateContractDto): Promise<Contract> {
     const contract = await this.get(id);
     if (body.client_id !== undefined) {
-      await this.clients.requireReference(body.client_id, 'client_id');
+      await this.contracts.requireClient(body.client_id);
     }
     const { start, end } = period(
       body.start ?? contract.start?.toISOString(),
@@ -78,7 +50,7 @@ export class ContractsService {
     Object.assign(contract, {
       ...(body.client_id !== undefined && { clientId: body.client_id }),
       ...(body.name !== undefined && { name: body.name }),
-      ...(body.currency_id !== undefined && { currencyId: body.currency_id, currency: undefined }),
+      ...(body.currency_id !== undefined && { currencyId: body.currency_id }),
       ...(body.user_positions_header_id !== undefined && {
         userPositionsHeaderId: body.user_positions_header_id,
       }),
@@ -92,35 +64,27 @@ export class ContractsService {
       start: start ?? null,
       end: end ?? null,
     });
-    await this.contracts.save({ ...contract, members: undefined });
+    await this.contracts.save(contract);
     return this.get(id);
   }
 
   /** Soft delete (docs/spec/interfaces.md): answers the contract with `deleted_at` and its currency. */
   async remove(id: number): Promise<Contract> {
     const contract = await this.get(id);
-    await this.contracts.softRemove({ ...contract, members: undefined });
-    return this.get(id, { withDeleted: true });
+    await this.contracts.softRemove(contract);
+    return this.contracts.getWithDeleted(id);
   }
 
   async addUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    // In the request's scope, so UserMemberships' own statements carry the company (row-level security).
-    await this.contracts.run(() => this.memberships.add(ContractMember, 'contractId', id, userIds));
+    await this.contracts.addMembers(id, userIds);
     return this.get(id);
   }
 
   async removeUsers(id: number, userIds: number[]): Promise<Contract> {
     await this.get(id);
-    await this.contracts.run(() => this.memberships.remove(ContractMember, 'contractId', id, userIds));
+    await this.contracts.removeMembers(id, userIds);
     return this.get(id);
-  }
-
-  private withDetails() {
-    return this.contracts
-      .queryBuilder('contract')
-      .leftJoinAndSelect('contract.currency', 'currency')
-      .leftJoinAndSelect('contract.members', 'member');
   }
 }
 

@@ -1,27 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { Client } from '../clients/client.entity';
-import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
-import { Fee, FEE_STATUSES } from './fee.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const FEE_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  status: { kind: 'enum', column: 'status', values: FEE_STATUSES },
-};
+import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
+import type { Fee } from './fee.entity';
+import { FeesRepository } from './fees.repository';
 
 /** Fees of one client: the client must be of the caller's company, else 404 like any unknown client. */
 @Injectable()
 export class FeesService {
-  private readonly fees: TenantRepository<Fee>;
-  private readonly clients: TenantRepository<Client>;
-
-  constructor(repositories: TenantRepositoryFactory) {
-    this.fees = repositories.for(Fee);
-    this.clients = repositories.for(Client);
-  }
+  constructor(private readonly fees: FeesRepository) {}
 
   async create(clientId: number, body: CreateFeeDto): Promise<Fee> {
     await this.requireClient(clientId);
@@ -44,21 +32,11 @@ export class FeesService {
 
   async list(clientId: number, query: ListQueryDto): Promise<Paginated<FeeDto> | FeeDto[]> {
     await this.requireClient(clientId);
-    return this.fees.paginate(
-      this.fees.queryBuilder('fee').andWhere('fee.client_id = :clientId', { clientId }),
-      'fee',
-      query,
-      FEE_FILTERS,
-      (fee) => FeeDto.from(fee),
-    );
+    return this.fees.listOfClient(clientId, query, (fee) => FeeDto.from(fee));
   }
 
-  async get(clientId: number, id: number): Promise<Fee> {
-    const [fee] = await this.fees.find({ where: { id, clientId }, take: 1 });
-    if (!fee) {
-      throw new ResourceNotFoundError(`Fee ${id} of client ${clientId}`);
-    }
-    return fee;
+  get(clientId: number, id: number): Promise<Fee> {
+    return this.fees.getOfClient(clientId, id);
   }
 
   async update(clientId: number, id: number, body: UpdateFeeDto): Promise<Fee> {
@@ -80,7 +58,7 @@ export class FeesService {
   }
 
   private async requireClient(clientId: number): Promise<void> {
-    if (!(await this.clients.findById(clientId))) {
+    if (!(await this.fees.hasClient(clientId))) {
       throw new ResourceNotFoundError(`Client ${clientId}`);
     }
   }

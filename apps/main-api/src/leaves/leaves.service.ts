@@ -1,35 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, MAX_UNPAGED_RESULTS, Role } from '@platform/contracts';
-import { TenantRepositoryFactory, type TenantRead, type TenantRepository } from '@platform/database';
-import type { SelectQueryBuilder } from 'typeorm';
+import { isCalendarDate, Role } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
-import { User } from '../users/user.entity';
-import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
-import { UserLeave } from './user-leave.entity';
 import { AccessDeniedError } from '../errors/main-api.errors';
+import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
+import { LeavesRepository } from './leaves.repository';
+import type { UserLeave } from './user-leave.entity';
 
 const MANAGES_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
 @Injectable()
 export class LeavesService {
-  private readonly leaves: TenantRepository<UserLeave>;
-  private readonly users: TenantRepository<User>;
-  // The planner's look-up reads leaves on every report, built once (CompiledRead).
-  private readonly leavesInPeriod: TenantRead<UserLeave, { from: Date; to: Date }>;
-  private readonly usersLeavesInPeriod: TenantRead<UserLeave, { from: Date; to: Date; userIds: number[] }>;
-
   constructor(
-    repositories: TenantRepositoryFactory,
+    private readonly leaves: LeavesRepository,
     private readonly principals: PrincipalContext,
-  ) {
-    this.leaves = repositories.for(UserLeave);
-    this.users = repositories.for(User);
-    this.leavesInPeriod = this.leaves.compile('leave', ['from', 'to'], inPeriod);
-    this.usersLeavesInPeriod = this.leaves.compile('leave', ['from', 'to', 'userIds'], (query) =>
-      inPeriod(query).andWhere('leave.user_id = ANY(:userIds)'),
-    );
-  }
+  ) {}
 
   /**
    * Overlaps are refused by the `user_leaves_no_overlap` exclusion constraint (422 AC004), so two
@@ -47,7 +32,7 @@ export class LeavesService {
         { field: 'end', validation: 'afterStart', message: 'end must be a valid date-time after start' },
       ]);
     }
-    await this.users.requireReference(body.userId, 'userId');
+    await this.leaves.requireUser(body.userId);
     return this.leaves.create({
       userId: body.userId,
       leaveTypeId: body.leaveTypeId,
@@ -60,9 +45,8 @@ export class LeavesService {
   /** Leaves touching the period [from 00:00Z, to 24:00Z), for the planner's capacity. */
   async list(query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
     const { from, to } = leavePeriod(query.from, query.to);
-    const leaves = query.user_ids
-      ? await this.usersLeavesInPeriod.many({ from, to, userIds: query.user_ids.split(',').map(Number) })
-      : await this.leavesInPeriod.many({ from, to });
+    const userIds = query.user_ids ? query.user_ids.split(',').map(Number) : undefined;
+    const leaves = await this.leaves.inPeriod(from, to, userIds);
     return leaves.map((leave) => UserLeaveDto.from(leave));
   }
 }
@@ -85,13 +69,4 @@ export function leavePeriod(fromDay: string, toDay: string): { from: Date; to: D
   }
   to.setUTCDate(to.getUTCDate() + 1);
   return { from, to };
-}
-
-/** Leaves touching [from, to), by user and start, at most MAX_UNPAGED_RESULTS. */
-function inPeriod(query: SelectQueryBuilder<UserLeave>): SelectQueryBuilder<UserLeave> {
-  return query
-    .andWhere('leave.start < :to AND leave.end >= :from')
-    .orderBy('leave.user_id', 'ASC')
-    .addOrderBy('leave.start', 'ASC')
-    .limit(MAX_UNPAGED_RESULTS);
 }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { PositionCategoriesController, PositionsController } from './positions.controller';
+import { PositionCategoriesRepository, PositionsRepository } from './positions.repository';
 import { PositionsService } from './positions.service';
 
 @Module({
   controllers: [PositionsController, PositionCategoriesController],
-  providers: [PositionsService],
+  providers: [PositionsRepository, PositionCategoriesRepository, PositionsService],
   exports: [PositionsService],
 })
 export class PositionsModule {}
