@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
 import { migrateAll, provision, RunningService, stopAll } from './service-process';
@@ -40,17 +40,16 @@ class OtlpReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<OtlpReceiver> {
-    let receiver: OtlpReceiver | undefined;
-    const server = createServer((request, response) => {
+    const receiver = new OtlpReceiver(createServer());
+    receiver.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        receiver?.receive(request.url ?? '', Buffer.concat(chunks).toString('utf8'));
+        receiver.receive(request.url ?? '', Buffer.concat(chunks).toString('utf8'));
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
-    receiver = new OtlpReceiver(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
 
