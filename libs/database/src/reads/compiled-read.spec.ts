@@ -29,6 +29,25 @@ class Owner {
 
   @OneToMany(() => Item, (item) => item.owner)
   items?: Item[];
+
+  @OneToMany(() => Label, (label) => label.owner)
+  labels?: Label[];
+}
+
+@Entity({ name: 'labels' })
+class Label {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'owner_id', type: 'integer' })
+  ownerId!: number;
+
+  @ManyToOne(() => Owner, (owner) => owner.labels)
+  @JoinColumn({ name: 'owner_id' })
+  owner?: Owner;
+
+  @Column({ type: 'varchar' })
+  text!: string;
 }
 
 @Entity({ name: 'items' })
@@ -78,7 +97,7 @@ describe('CompiledRead', () => {
         url: database.url,
         schema: 'sample',
         applicationName: 'compiled-read-spec',
-        entities: [Owner, Item],
+        entities: [Owner, Item, Label],
         migrations: [],
       }),
       synchronize: false,
@@ -86,13 +105,19 @@ describe('CompiledRead', () => {
     await dataSource.initialize();
     await dataSource.query('CREATE SCHEMA sample');
     await dataSource.synchronize();
-    const [kept, gone] = await dataSource.getRepository(Owner).save([{ name: 'Kept' }, { name: 'Gone' }]);
+    const [kept, gone] = await dataSource
+      .getRepository(Owner)
+      .save([{ name: 'Kept' }, { name: 'Gone' }, { name: 'Empty' }]);
     await dataSource.getRepository(Owner).softRemove(gone);
     await dataSource.getRepository(Item).save([
       { companyId: 1, ownerId: kept.id, price: '10.50', tags: [1, 2] },
       { companyId: 1, ownerId: gone.id, price: '20.00', tags: [] },
       { companyId: 1, ownerId: null, price: '1.00', tags: [3] },
       { companyId: 2, ownerId: kept.id, price: '99.00', tags: [] },
+    ]);
+    await dataSource.getRepository(Label).save([
+      { ownerId: kept.id, text: 'first' },
+      { ownerId: kept.id, text: 'second' },
     ]);
   });
 
@@ -194,6 +219,71 @@ describe('CompiledRead', () => {
     expect(owners[0].items?.map((item) => item.price)).toEqual(['10.50', '99.00']);
   });
 
+  it('maps two to-many joins, a to-one join below one of them and an empty one, as getMany() does', async () => {
+    // Kept has 2 items x 2 labels (4 rows, each item and label repeated), Empty none.
+    const ownersWithAll = (query: SelectQueryBuilder<Owner>) =>
+      query
+        .leftJoinAndSelect('owner.items', 'item')
+        .leftJoinAndSelect('item.owner', 'itemOwner')
+        .leftJoinAndSelect('owner.labels', 'label')
+        .where('owner.name <> :name')
+        .orderBy('owner.id', 'ASC')
+        .addOrderBy('item.id', 'ASC')
+        .addOrderBy('label.id', 'ASC');
+    const read = new CompiledRead<Owner, { name: string }>(
+      dataSource.getRepository(Owner),
+      'owner',
+      ['name'],
+      ownersWithAll,
+    );
+    const query = () =>
+      ownersWithAll(dataSource.getRepository(Owner).createQueryBuilder('owner')).setParameters({
+        name: 'nobody',
+      });
+    const expected = await query().getMany();
+
+    const owners = await read.many({ name: 'nobody' });
+
+    expect(owners).toEqual(expected);
+    await expect(selectEntities(query())).resolves.toEqual(expected);
+    expect(owners.map((owner) => owner.name)).toEqual(['Kept', 'Empty']);
+    expect(owners[0].items?.map((item) => item.price)).toEqual(['10.50', '99.00']);
+    expect(owners[0].items?.[0]).toBeInstanceOf(Item);
+    expect(owners[0].items?.[1].owner).toBeInstanceOf(Owner);
+    expect(owners[0].labels?.map((label) => label.text)).toEqual(['first', 'second']);
+    expect(owners[1]).toMatchObject({ items: [], labels: [] });
+  });
+
+  it('maps a partial selection as getMany() does: only the columns selected', async () => {
+    const pricesWithOwnerNames = (query: SelectQueryBuilder<Item>) =>
+      query
+        .select(['item.id', 'item.price'])
+        .leftJoin('item.owner', 'owner')
+        .addSelect('owner.name')
+        .where('item.company_id = :companyId')
+        .orderBy('item.id', 'ASC');
+    const read = new CompiledRead<Item, { companyId: number }>(
+      dataSource.getRepository(Item),
+      'item',
+      ['companyId'],
+      pricesWithOwnerNames,
+    );
+    const expected = await pricesWithOwnerNames(dataSource.getRepository(Item).createQueryBuilder('item'))
+      .setParameters({ companyId: 1 })
+      .getMany();
+
+    const items = await read.many({ companyId: 1 });
+
+    expect(items).toEqual(expected);
+    expect(items[0]).toEqual(
+      Object.assign(new Item(), {
+        id: items[0].id,
+        price: '10.50',
+        owner: Object.assign(new Owner(), { name: 'Kept' }),
+      }),
+    );
+  });
+
   it('refuses shapes it cannot reuse, with the reason', async () => {
     const repository = dataSource.getRepository(Item);
     const spread = new CompiledRead<Item, { ids: number[] }>(repository, 'item', ['ids'], (query) =>
@@ -213,6 +303,20 @@ describe('CompiledRead', () => {
     await expect(fixed.many({})).rejects.toThrow('a parameter has a fixed value');
     await expect(unused.many({ companyId: 1, other: 2 })).rejects.toThrow(
       'parameters not in the query: other',
+    );
+    const mapped = (query: SelectQueryBuilder<Item>) =>
+      query.leftJoinAndMapOne('item.owner', Owner, 'mappedOwner', 'mappedOwner.id = item.owner_id');
+    await expect(
+      new CompiledRead<Item, Record<string, never>>(repository, 'item', [], mapped).many({}),
+    ).rejects.toThrow('a join mapped to a property');
+    // 56 characters: PostgreSQL's 63 fit the alias, not the alias and `_created_at`.
+    const longAlias = 'item_with_an_alias_long_enough_that_created_at_passes_it';
+    await expect(
+      new CompiledRead<Item, Record<string, never>>(repository, longAlias, [], (query) => query).many({}),
+    ).rejects.toThrow('use a shorter alias');
+    // What a compiled read refuses, selectEntities leaves to getMany().
+    await expect(selectEntities(mapped(repository.createQueryBuilder('item')))).resolves.toEqual(
+      await mapped(repository.createQueryBuilder('item')).getMany(),
     );
   });
 
