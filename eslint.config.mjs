@@ -13,6 +13,13 @@ const NO_IS_OPTIONAL = {
     'Use MayBeAbsent() (or MayBeAbsentOrNull() where null clears a nullable column) from @platform/contracts.',
 };
 
+// TypeORM's index is its API; files below `typeorm/` are its internals, which change without notice
+// (compiled-read.ts once reached for a private transformer there).
+const NO_TYPEORM_INTERNALS = {
+  group: ['typeorm/*'],
+  message: "Import from 'typeorm' itself: its other files are internals, not API.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'tmp/', '.nx/', '.data/', 'node_modules/', 'docker/', 'k8s/'] },
   // Written by `npm run openapi` from the committed documents (openapi-typescript's output, not ours).
@@ -76,6 +83,7 @@ export default tseslint.config(
         'error',
         {
           paths: [NO_IS_OPTIONAL],
+          patterns: [NO_TYPEORM_INTERNALS],
         },
       ],
     },
@@ -113,6 +121,7 @@ export default tseslint.config(
                 "Reach data through the feature's repository on RequestTenantScope or TenantScopes (docs/decisions.md, Tenancy).",
             },
           ],
+          patterns: [NO_TYPEORM_INTERNALS],
         },
       ],
     },
