@@ -9,6 +9,8 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   QueryFailedError,
+  type EntityTarget,
+  type ObjectLiteral,
   type SelectQueryBuilder,
 } from 'typeorm';
 import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
@@ -88,6 +90,25 @@ describe('CompiledRead', () => {
       .andWhere('item.price >= :minimum')
       .orderBy('item.id', 'ASC');
 
+  /**
+   * A compiled read of `shape` and, to compare it with, the same query made by the query builder
+   * with `parameters` set.
+   */
+  const readAndQuery = <Entity extends ObjectLiteral, Parameters extends Record<string, unknown>>(
+    entity: EntityTarget<Entity>,
+    alias: string,
+    shape: (query: SelectQueryBuilder<Entity>) => SelectQueryBuilder<Entity>,
+    parameters: Parameters,
+  ) => ({
+    read: new CompiledRead<Entity, Parameters>(
+      dataSource.getRepository(entity),
+      alias,
+      Object.keys(parameters),
+      shape,
+    ),
+    query: () => shape(dataSource.getRepository(entity).createQueryBuilder(alias)).setParameters(parameters),
+  });
+
   beforeAll(async () => {
     const name = `t_compiled_${randomBytes(5).toString('hex')}`;
     await createDatabase(adminUrl, name);
@@ -133,15 +154,8 @@ describe('CompiledRead', () => {
         .addSelect('item.price::float8', 'price')
         .where('item.company_id = :companyId')
         .orderBy('item.id', 'ASC');
-    const read = new CompiledRead<Item, { companyId: number }>(
-      dataSource.getRepository(Item),
-      'item',
-      ['companyId'],
-      pricesOfCompany,
-    );
-    const expected = await pricesOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
-      .setParameters({ companyId: 1 })
-      .getRawMany();
+    const { read, query } = readAndQuery(Item, 'item', pricesOfCompany, { companyId: 1 });
+    const expected = await query().getRawMany();
 
     const rows = await read.rows<{ id: number; price: number }>({ companyId: 1 });
 
@@ -151,15 +165,8 @@ describe('CompiledRead', () => {
   });
 
   it('answers exactly what the query builder answers, joins, soft deletes and types included', async () => {
-    const read = new CompiledRead<Item, { companyId: number; minimum: string }>(
-      dataSource.getRepository(Item),
-      'item',
-      ['companyId', 'minimum'],
-      itemsOfCompany,
-    );
-    const expected = await itemsOfCompany(dataSource.getRepository(Item).createQueryBuilder('item'))
-      .setParameters({ companyId: 1, minimum: '5' })
-      .getMany();
+    const { read, query } = readAndQuery(Item, 'item', itemsOfCompany, { companyId: 1, minimum: '5' });
+    const expected = await query().getMany();
 
     const items = await read.many({ companyId: 1, minimum: '5' });
 
@@ -202,15 +209,8 @@ describe('CompiledRead', () => {
         .where('owner.name = :name')
         .orderBy('owner.id', 'ASC')
         .addOrderBy('item.id', 'ASC');
-    const read = new CompiledRead<Owner, { name: string }>(
-      dataSource.getRepository(Owner),
-      'owner',
-      ['name'],
-      ownersWithItems,
-    );
-    const expected = await ownersWithItems(dataSource.getRepository(Owner).createQueryBuilder('owner'))
-      .setParameters({ name: 'Kept' })
-      .getMany();
+    const { read, query } = readAndQuery(Owner, 'owner', ownersWithItems, { name: 'Kept' });
+    const expected = await query().getMany();
 
     const owners = await read.many({ name: 'Kept' });
 
@@ -230,16 +230,7 @@ describe('CompiledRead', () => {
         .orderBy('owner.id', 'ASC')
         .addOrderBy('item.id', 'ASC')
         .addOrderBy('label.id', 'ASC');
-    const read = new CompiledRead<Owner, { name: string }>(
-      dataSource.getRepository(Owner),
-      'owner',
-      ['name'],
-      ownersWithAll,
-    );
-    const query = () =>
-      ownersWithAll(dataSource.getRepository(Owner).createQueryBuilder('owner')).setParameters({
-        name: 'nobody',
-      });
+    const { read, query } = readAndQuery(Owner, 'owner', ownersWithAll, { name: 'nobody' });
     const expected = await query().getMany();
 
     const owners = await read.many({ name: 'nobody' });
@@ -262,15 +253,8 @@ describe('CompiledRead', () => {
         .addSelect('owner.name')
         .where('item.company_id = :companyId')
         .orderBy('item.id', 'ASC');
-    const read = new CompiledRead<Item, { companyId: number }>(
-      dataSource.getRepository(Item),
-      'item',
-      ['companyId'],
-      pricesWithOwnerNames,
-    );
-    const expected = await pricesWithOwnerNames(dataSource.getRepository(Item).createQueryBuilder('item'))
-      .setParameters({ companyId: 1 })
-      .getMany();
+    const { read, query } = readAndQuery(Item, 'item', pricesWithOwnerNames, { companyId: 1 });
+    const expected = await query().getMany();
 
     const items = await read.many({ companyId: 1 });
 
