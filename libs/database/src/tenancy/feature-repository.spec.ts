@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import {
   Column,
-  CreateDateColumn,
   DataSource,
   DeleteDateColumn,
   Entity,
@@ -9,42 +7,33 @@ import {
   ManyToOne,
   OneToMany,
   PrimaryGeneratedColumn,
-  UpdateDateColumn,
 } from 'typeorm';
-import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
-import { buildDataSourceOptions } from '../data-source-options';
+import { openSampleSchema, type SampleSchema } from '../testing/sample-schema';
 import { FeatureRepository } from './feature-repository';
 import { TenantScope } from './tenant-scope';
 
-@Entity({ name: 'kinds' })
-class Kind {
+/** What every sample row has: an id, a company, and (all but parts) a name and a soft delete. */
+abstract class CompanyRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
+}
 
+abstract class NamedRow extends CompanyRow {
   @Column({ type: 'varchar' })
   name!: string;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
   deletedAt!: Date | null;
 }
 
+@Entity({ name: 'kinds' })
+class Kind extends NamedRow {}
+
 @Entity({ name: 'tools' })
-class Tool {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
-  @Column({ type: 'varchar' })
-  name!: string;
-
+class Tool extends NamedRow {
   @Column({ name: 'kind_id', type: 'integer' })
   kindId!: number;
 
@@ -54,25 +43,10 @@ class Tool {
 
   @OneToMany(() => Part, (part) => part.tool)
   parts?: Part[];
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
-
-  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
-  deletedAt!: Date | null;
 }
 
 @Entity({ name: 'parts' })
-class Part {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+class Part extends CompanyRow {
   @Column({ name: 'tool_id', type: 'integer', nullable: true })
   toolId!: number | null;
 
@@ -101,32 +75,16 @@ class KindsRepository extends FeatureRepository<Kind> {
   }
 }
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-
 describe('FeatureRepository', () => {
-  let database: { url: string; name: string };
+  let sample: SampleSchema;
   let dataSource: DataSource;
   let tools: ToolsRepository;
   let kinds: KindsRepository;
   let ids: { hammer: number; saw: number; otherCompanysTool: number; hand: number; power: number };
 
   beforeAll(async () => {
-    const name = `t_feature_repo_${randomBytes(5).toString('hex')}`;
-    await createDatabase(adminUrl, name);
-    database = { name, url: databaseUrl(adminUrl, name) };
-    dataSource = new DataSource({
-      ...buildDataSourceOptions({
-        url: database.url,
-        schema: 'sample',
-        applicationName: 'feature-repository-spec',
-        entities: [Kind, Tool, Part],
-        migrations: [],
-      }),
-      synchronize: false,
-    });
-    await dataSource.initialize();
-    await dataSource.query('CREATE SCHEMA sample');
-    await dataSource.synchronize();
+    sample = await openSampleSchema('feature_repository', [Kind, Tool, Part]);
+    dataSource = sample.dataSource;
     const [hand, power, foreign] = await dataSource.getRepository(Kind).save([
       { companyId: 1, name: 'hand' },
       { companyId: 1, name: 'power' },
@@ -153,10 +111,7 @@ describe('FeatureRepository', () => {
     kinds = new KindsRepository(scope);
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropDatabase(adminUrl, database.name);
-  });
+  afterAll(() => sample?.close());
 
   it('gets a row of the company with its relations, and refuses a missing or foreign id alike', async () => {
     const hammer = await tools.get(ids.hammer);
