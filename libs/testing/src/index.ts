@@ -11,3 +11,4 @@ export * from './fuzz-every-operation';
 export * from './change-origin-key';
 export * from './openapi-contract';
 export * from './row-level-security';
+export * from './prometheus-metrics';

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pendingSchemaChanges, type DatabaseEnv } from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
+import { scrapeMetrics } from './prometheus-metrics';
 import { TEST_ALLOWED_ORIGIN } from './test-service';
 
 const WORKSPACE_ROOT = resolve(__dirname, '../../..');
@@ -77,6 +78,24 @@ export function itServesTheOperationalEndpoints(expectations: OperationalExpecta
       'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/health/live",status_code="200"}',
     );
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it("exposes the database pool's connections in use and idle and the requests waiting, read when scraped", async () => {
+    const app = expectations.getApp();
+    // The readiness probe queries the database: the pool has opened a connection and given it back.
+    expect((await app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+
+    const metrics = await scrapeMetrics(app);
+    const inUse = metrics.value('database_pool_connections_in_use') ?? Number.NaN;
+    const idle = metrics.value('database_pool_connections_idle') ?? Number.NaN;
+
+    // A worker of the service (integrations' delivery) may hold a connection at that instant.
+    expect(inUse).toBeGreaterThanOrEqual(0);
+    expect(idle).toBeGreaterThanOrEqual(0);
+    // Test services have a pool of 4 (startTestService).
+    expect(inUse + idle).toBeGreaterThanOrEqual(1);
+    expect(inUse + idle).toBeLessThanOrEqual(4);
+    expect(metrics.value('database_pool_requests_waiting')).toBe(0);
   });
 
   it('echoes an acceptable x-request-id and makes one up otherwise', async () => {
