@@ -146,6 +146,49 @@ describe('main-api projects (e2e)', () => {
     });
   });
 
+  it("refuses, by field, another client's fee and another company's manager, ratecard and estimate lines", async () => {
+    const asB = { company: app.companies[1].companyId };
+    const otherClient = (await app.call('POST', '/clients', { name: 'Other' })).json<{ id: number }>().id;
+    const otherClientsFee = (
+      await app.call('POST', `/clients/${otherClient}/fees`, { name: 'Theirs', estimate: 1 })
+    ).json<{ id: number }>().id;
+    const foreignRatecard = (await app.call('POST', '/ratecards', { name: 'B' }, asB)).json<{ id: number }>()
+      .id;
+    const foreignPosition = (await app.call('POST', '/positions', { name: 'X' }, asB)).json<{ id: number }>()
+      .id;
+    const refusal = async (body: object) => (await create(body)).json<{ errors: object[] }>().errors;
+
+    expect(await refusal({ fee_id: otherClientsFee })).toEqual([
+      {
+        field: 'fee_id',
+        validation: 'belongsToClient',
+        message: `fee_id ${otherClientsFee} does not belong to client ${clientId}`,
+      },
+    ]);
+    expect(await refusal({ pm_id: app.companies[1].userId })).toMatchObject([
+      { field: 'pm_id', validation: 'exists' },
+    ]);
+    expect(await refusal({ ratecard_id: foreignRatecard })).toMatchObject([
+      { field: 'ratecard_id', validation: 'exists' },
+    ]);
+    expect(await refusal({ user_positions_header_id: foreignRatecard })).toMatchObject([
+      { field: 'user_positions_header_id', validation: 'exists' },
+    ]);
+    expect(
+      await refusal({ users_positions: [{ id: designer }, { id: foreignPosition }, { id: 999999 }] }),
+    ).toEqual([
+      {
+        field: 'users_positions',
+        validation: 'exists',
+        message: `users_positions: ${foreignPosition}, 999999 do not exist`,
+      },
+    ]);
+    expect(await refusal({ categories: [{ id: 999999 }] })).toMatchObject([
+      { field: 'categories', message: 'categories: 999999 do not exist' },
+    ]);
+    expect((await create({ fee_id: feeId, pm_id: app.companies[0].userId })).statusCode).toBe(201);
+  });
+
   it('lets ratecard_id win over user_positions_header_id', async () => {
     const response = await create({ ratecard_id: ratecardB, user_positions_header_id: ratecardA });
 

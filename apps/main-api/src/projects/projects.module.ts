@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProjectReads } from './project-reads';
+import { ProjectReadsRepository } from './project-reads.repository';
 import { ProjectReferences } from './project-references';
+import { ProjectReferencesRepository } from './project-references.repository';
 import { ProjectWrites } from './project-writes';
 import { ProjectsController } from './projects.controller';
 import { ProjectsRepository } from './projects.repository';
@@ -8,7 +10,15 @@ import { ProjectsService } from './projects.service';
 
 @Module({
   controllers: [ProjectsController],
-  providers: [ProjectsRepository, ProjectReads, ProjectReferences, ProjectWrites, ProjectsService],
+  providers: [
+    ProjectsRepository,
+    ProjectReadsRepository,
+    ProjectReferencesRepository,
+    ProjectReads,
+    ProjectReferences,
+    ProjectWrites,
+    ProjectsService,
+  ],
   exports: [ProjectsService],
 })
 export class ProjectsModule {}
