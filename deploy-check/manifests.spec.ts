@@ -1,22 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
-import { Job } from 'kubernetes-models/batch/v1/Job';
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { Namespace } from 'kubernetes-models/v1/Namespace';
-import { Service } from 'kubernetes-models/v1/Service';
+import { validationErrorOf } from './kubernetes-schemas';
 import {
   build,
   containersOf,
   only,
+  podLabelsOf,
   podSpecOf,
   readYaml,
   ROOT,
   type Container,
   type Manifest,
 } from './manifests';
+import { allows, policiesSelecting, specOf, type Connection } from './network-policies';
+import { restrictedProfileViolations } from './pod-security';
 import { SERVICES, type ServiceSettings } from './service-settings';
 
 /** Secrets the README's one-time setup creates; manifests may reference no other. */
@@ -25,16 +22,6 @@ const DOCUMENTED_SECRETS = new Set([
   'main-api-signing-key',
   'agency-platform-integrations',
 ]);
-
-const MODELS: Record<string, new (data: never) => { validate(): void }> = {
-  ConfigMap,
-  Deployment,
-  HorizontalPodAutoscaler,
-  Job,
-  Namespace,
-  PodDisruptionBudget,
-  Service,
-};
 
 const OVERLAYS = ['dev', 'prod'] as const;
 
@@ -92,38 +79,91 @@ function expectMigratesWith(service: ServiceSettings, variables: Set<string>): v
   expect(variables.has('DATABASE_URL')).toBe(true);
 }
 
+const NAMESPACE = 'agency-platform';
+
+/** What each overlay renders, per service, as `kubectl apply -k k8s/overlays/<overlay>/<service>` would. */
+const RENDERED = Object.fromEntries(
+  OVERLAYS.map((overlay) => [
+    overlay,
+    Object.fromEntries(
+      SERVICES.map((service) => [service.name, build(join(ROOT, 'k8s', 'overlays', overlay, service.name))]),
+    ),
+  ]),
+) as Record<(typeof OVERLAYS)[number], Record<string, Manifest[]>>;
+
+const NAMESPACE_MANIFESTS = readYaml(join(ROOT, 'k8s', 'namespace.yaml'));
+
+/** The Deployments each service runs: its API, and for integrations the delivery worker. */
+const WORKERS: Record<string, string[]> = { integrations: ['integrations-worker'] };
+
+/** The policies that select a workload's pods, besides the namespace's default deny. */
+function ownPoliciesOf(policies: Manifest[], workload: Manifest): Manifest[] {
+  return policiesSelecting(policies, NAMESPACE, podLabelsOf(workload)).filter(
+    (policy) => policy.metadata.name !== 'default-deny',
+  );
+}
+
+function podOf(workload: Manifest): { namespace: string; labels: Record<string, string> } {
+  return { namespace: workload.metadata.namespace ?? NAMESPACE, labels: podLabelsOf(workload) };
+}
+
+/** The port number a probe's or a Service's named port stands for in the container. */
+function portNumber(container: Container | undefined, port: string | number | undefined): number | undefined {
+  return typeof port === 'number'
+    ? port
+    : container?.ports?.find((candidate) => candidate.name === port)?.containerPort;
+}
+
+function openApiOperations(service: string): Set<string> {
+  const document = JSON.parse(readFileSync(join(ROOT, 'openapi', `${service}.json`), 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return new Set(
+    Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
+}
+
 describe.each(SERVICES.map((service) => [service.name, service] as const))(
   'Kubernetes: %s',
   (name, service) => {
     describe.each(OVERLAYS)('overlay %s, deployed alone', (overlay) => {
-      const manifests = build(join(ROOT, 'k8s', 'overlays', overlay, name));
-      const deployment = only(manifests, 'Deployment');
+      const manifests = RENDERED[overlay][name];
+      const everything = [...NAMESPACE_MANIFESTS, ...Object.values(RENDERED[overlay]).flat()];
+      const policies = everything.filter((manifest) => manifest.kind === 'NetworkPolicy');
+      const deployment = only(manifests, 'Deployment', name);
       const pod = podSpecOf(deployment);
       const [container] = pod?.containers ?? [];
+      const workers = (WORKERS[name] ?? []).map((worker) => only(manifests, 'Deployment', worker));
+      const deployments = [deployment, ...workers];
+      const job = only(manifests, 'Job');
 
-      it('holds only this service, each object valid against the Kubernetes schemas', () => {
+      it('holds only this service, each object valid against the Kubernetes API schemas', () => {
         expect(manifests.map((manifest) => manifest.kind).sort()).toEqual(
           [
             'ConfigMap',
-            'Deployment',
-            'HorizontalPodAutoscaler',
             'Job',
+            'HorizontalPodAutoscaler',
             'PodDisruptionBudget',
             'Service',
+            ...deployments.map(() => 'Deployment'),
+            // One for the API, one for the migration Job, one per worker.
+            ...[deployment, job, ...workers].map(() => 'NetworkPolicy'),
           ].sort(),
         );
         for (const manifest of manifests) {
           expect(manifest.metadata.name.startsWith(name)).toBe(true);
-          expect(manifest.metadata.namespace).toBe('agency-platform');
-          const Model = MODELS[manifest.kind];
-          expect(Model).toBeDefined();
-          expect(() => new Model(manifest as never).validate()).not.toThrow();
+          expect(manifest.metadata.namespace).toBe(NAMESPACE);
+          expect(validationErrorOf(manifest)).toBeUndefined();
         }
       });
 
       it('starts the app with exactly the settings it reads, including the ones it requires', () => {
-        expectStartsWith(service, environmentOf(container, manifests));
-        for (const migrate of podSpecOf(only(manifests, 'Job'))?.containers ?? []) {
+        for (const workload of deployments) {
+          expectStartsWith(service, environmentOf(podSpecOf(workload)!.containers[0], manifests));
+        }
+        for (const migrate of podSpecOf(job)?.containers ?? []) {
           expectMigratesWith(service, environmentOf(migrate, manifests));
         }
         expect(configValue(manifests, 'PORT')).toBe(String(service.port));
@@ -158,23 +198,63 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         }
       });
 
-      it('listens on its port, behind a Service, with the probes on the health endpoints', () => {
+      it('serves on its port behind one Service, which selects the API pods and no other', () => {
         expect(container?.ports).toEqual([{ name: 'http', containerPort: service.port }]);
         const serviceSpec = only(manifests, 'Service').spec as {
+          selector: Record<string, string>;
           ports: { port: number; targetPort: string }[];
         };
         expect(serviceSpec.ports).toEqual([
           expect.objectContaining({ port: service.port, targetPort: 'http' }),
         ]);
-        expect(container?.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
-        expect(container?.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
-        expect(container?.startupProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
+        expect(portNumber(container, serviceSpec.ports[0]?.targetPort)).toBe(service.port);
+        const selected = everything.filter(
+          (manifest) =>
+            manifest.kind === 'Deployment' &&
+            Object.entries(serviceSpec.selector).every(
+              ([key, value]) => podLabelsOf(manifest)[key] === value,
+            ),
+        );
+        expect(selected.map((manifest) => manifest.metadata.name)).toEqual([name]);
       });
 
-      it('runs every container as non-root on a read-only file system, with requests and limits', () => {
-        for (const workload of [deployment, only(manifests, 'Job')]) {
-          expect(podSpecOf(workload)?.securityContext).toMatchObject({ runAsNonRoot: true });
-          for (const candidate of podSpecOf(workload)?.containers ?? []) {
+      it.each(['startupProbe', 'livenessProbe', 'readinessProbe'] as const)(
+        "probes each Deployment's own port with %s on the health endpoints the app serves",
+        (probe) => {
+          // Readiness is /health/ready, which checks the service's own database only: the e2e tests
+          // (planner.e2e-spec.ts, platform.e2e-spec.ts) prove it stays 200 while main-api is down.
+          const path = probe === 'readinessProbe' ? '/health/ready' : '/health/live';
+          const operations = openApiOperations(name);
+          for (const workload of deployments) {
+            const [candidate] = podSpecOf(workload)?.containers ?? [];
+            const httpGet = candidate?.[probe]?.httpGet;
+            expect({ workload: workload.metadata.name, httpGet }).toEqual({
+              workload: workload.metadata.name,
+              httpGet: { path, port: 'http' },
+            });
+            expect(portNumber(candidate, httpGet?.port)).toBe(service.port);
+            expect(operations).toContain(`GET ${path}`);
+          }
+        },
+      );
+
+      it('runs every pod under Pod Security "restricted", on a read-only file system, with requests and limits', () => {
+        for (const workload of [...deployments, job]) {
+          const spec = podSpecOf(workload)!;
+          expect({ workload: workload.metadata.name, violations: restrictedProfileViolations(spec) }).toEqual(
+            {
+              workload: workload.metadata.name,
+              violations: [],
+            },
+          );
+          expect(spec.securityContext).toMatchObject({
+            runAsNonRoot: true,
+            runAsUser: expect.any(Number),
+            seccompProfile: { type: 'RuntimeDefault' },
+          });
+          expect(spec.securityContext?.runAsUser).toBeGreaterThan(0);
+          expect(spec.automountServiceAccountToken).toBe(false);
+          for (const candidate of spec.containers) {
             expect(candidate.securityContext).toMatchObject({
               allowPrivilegeEscalation: false,
               readOnlyRootFilesystem: true,
@@ -195,15 +275,22 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         const grace = Number(configValue(manifests, 'SHUTDOWN_GRACE_MS')) / 1000;
         expect(pause).toBeGreaterThan(0);
         expect(pod?.terminationGracePeriodSeconds).toBeGreaterThan(pause + grace);
+        for (const worker of workers) {
+          expect(podSpecOf(worker)?.terminationGracePeriodSeconds).toBeGreaterThan(grace);
+        }
       });
 
       it('migrates with the same image and its own migrate command', () => {
-        const [migrate] = podSpecOf(only(manifests, 'Job'))?.containers ?? [];
+        const [migrate] = podSpecOf(job)?.containers ?? [];
         expect(migrate?.image).toBe(container?.image);
         expect(migrate?.command).toEqual(['node', `dist/apps/${name}/apps/${name}/src/migrate.js`]);
+        for (const worker of workers) {
+          expect(podSpecOf(worker)?.containers[0]?.image).toBe(container?.image);
+          expect(podSpecOf(worker)?.containers[0]?.command).toBeUndefined();
+        }
       });
 
-      it('scales with an autoscaler on the Deployment, and keeps pods through disruptions', () => {
+      it('scales the API with an autoscaler on its Deployment, and keeps pods through disruptions', () => {
         const autoscaler = only(manifests, 'HorizontalPodAutoscaler').spec as {
           scaleTargetRef: { kind: string; name: string };
           minReplicas: number;
@@ -220,9 +307,251 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
           expect(container?.image).toMatch(/:\d+\.\d+\.\d+$/);
         }
       });
+
+      it('isolates every pod: each is selected by a policy of its own limiting both directions', () => {
+        for (const workload of [...deployments, job]) {
+          const own = ownPoliciesOf(policies, workload);
+          const expected = workload.kind === 'Job' ? `${name}-migrate` : workload.metadata.name;
+          expect({
+            workload: workload.metadata.name,
+            policies: own.map((policy) => policy.metadata.name),
+          }).toEqual({
+            workload: workload.metadata.name,
+            policies: [expected],
+          });
+          expect(specOf(own[0]).policyTypes?.sort()).toEqual(['Egress', 'Ingress']);
+        }
+      });
+
+      it('lets its pods resolve names and reach PostgreSQL (a bounded address, the same for the migration) and nothing unlisted', () => {
+        for (const workload of [...deployments, job]) {
+          const source = podOf(workload);
+          const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+          expect(allows(policies, source, 'Egress', { peer: dns, port: 53, protocol: 'UDP' })).toBe(true);
+          expect(allows(policies, source, 'Egress', { peer: dns, port: 53, protocol: 'TCP' })).toBe(true);
+          const [policy] = ownPoliciesOf(policies, workload);
+          const postgres = (specOf(policy).egress ?? []).filter((rule) =>
+            rule.ports?.some((port) => port.port === 5432),
+          );
+          expect(postgres).toHaveLength(1);
+          expect(postgres[0]?.to?.length).toBeGreaterThan(0);
+          for (const peer of postgres[0]?.to ?? []) {
+            expect(peer.ipBlock?.cidr ?? '10.0.0.0/8').not.toMatch(/^(0\.0\.0\.0|::)\/0$/);
+          }
+          const [servicePolicy] = ownPoliciesOf(policies, deployment);
+          expect(postgres[0]?.to).toEqual(
+            (specOf(servicePolicy).egress ?? []).find((rule) =>
+              rule.ports?.some((port) => port.port === 5432),
+            )?.to,
+          );
+          // Anything else, e.g. another database port or a random pod of the namespace, stays closed.
+          expect(
+            allows(policies, source, 'Egress', { peer: { namespace: NAMESPACE, labels: {} }, port: 5432 }),
+          ).toBe(false);
+          expect(allows(policies, source, 'Egress', { peer: { ip: '10.1.2.3' }, port: 6379 })).toBe(false);
+        }
+        expect(
+          allows(policies, podOf(job), 'Egress', {
+            peer: { namespace: NAMESPACE, labels: podLabelsOf(deployment) },
+            port: service.port,
+          }),
+        ).toBe(false);
+        expect(
+          allows(policies, podOf(job), 'Ingress', {
+            peer: { namespace: 'ingress-nginx' },
+            port: service.port,
+          }),
+        ).toBe(false);
+      });
+
+      it("admits clients from the ingress controller's namespace and Prometheus, no one else from outside", () => {
+        const api = podOf(deployment);
+        const on = (peer: Connection['peer']): Connection => ({ peer, port: service.port });
+        expect(allows(policies, api, 'Ingress', on({ namespace: 'ingress-nginx' }))).toBe(true);
+        expect(allows(policies, api, 'Ingress', on({ namespace: 'monitoring' }))).toBe(true);
+        expect(allows(policies, api, 'Ingress', on({ namespace: 'default' }))).toBe(false);
+        expect(allows(policies, api, 'Ingress', on({ ip: '203.0.113.7' }))).toBe(false);
+        expect(allows(policies, api, 'Ingress', { peer: { namespace: 'ingress-nginx' }, port: 22 })).toBe(
+          false,
+        );
+        for (const worker of workers) {
+          expect(allows(policies, podOf(worker), 'Ingress', on({ namespace: 'monitoring' }))).toBe(true);
+          expect(allows(policies, podOf(worker), 'Ingress', on({ namespace: 'ingress-nginx' }))).toBe(false);
+        }
+      });
+
+      it('sends traces to the collector (OTLP 4317 and 4318) when tracing is on', () => {
+        for (const workload of deployments) {
+          for (const port of [4317, 4318]) {
+            expect(
+              allows(policies, podOf(workload), 'Egress', { peer: { namespace: 'observability' }, port }),
+            ).toBe(true);
+          }
+        }
+        const endpoint = valueOf(container, manifests, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+        if (overlay === 'prod') {
+          expect(endpoint).toMatch(/^http:\/\/[a-z0-9-]+\.observability\.svc\.cluster\.local:4318$/);
+        }
+        if (endpoint !== undefined) {
+          expect(service.refusalOf('OTEL_EXPORTER_OTLP_ENDPOINT', endpoint)).toBeUndefined();
+        }
+      });
+
+      it('reaches main-api only where it calls it, and the internet only from the delivery worker, never a private or metadata address', () => {
+        const mainApi = podOf(only(RENDERED[overlay]['main-api'], 'Deployment', 'main-api'));
+        for (const workload of deployments) {
+          const source = podOf(workload);
+          const toMainApi = allows(policies, source, 'Egress', { peer: mainApi, port: 3000 });
+          const fromIt = allows(policies, mainApi, 'Ingress', { peer: source, port: 3000 });
+          expect({ workload: workload.metadata.name, toMainApi, fromIt }).toEqual({
+            workload: workload.metadata.name,
+            toMainApi: name !== 'main-api',
+            fromIt: name !== 'main-api',
+          });
+          const isWorker = workload !== deployment;
+          for (const ip of ['93.184.216.34', '2606:4700::6810:84e5']) {
+            for (const port of [443, 80]) {
+              expect({
+                workload: workload.metadata.name,
+                ip,
+                port,
+                allowed: allows(policies, source, 'Egress', { peer: { ip }, port }),
+              }).toEqual({
+                workload: workload.metadata.name,
+                ip,
+                port,
+                allowed: isWorker,
+              });
+            }
+          }
+          for (const ip of [
+            '10.0.0.1',
+            '10.96.0.1',
+            '172.16.0.1',
+            '192.168.1.1',
+            '169.254.169.254',
+            '127.0.0.1',
+            '100.64.0.1',
+            '0.0.0.0',
+            '::1',
+            'fd00:ec2::254',
+            'fe80::1',
+            '::ffff:169.254.169.254',
+            '64:ff9b::a9fe:a9fe',
+          ]) {
+            expect({
+              workload: workload.metadata.name,
+              ip,
+              allowed: allows(policies, source, 'Egress', { peer: { ip }, port: 443 }),
+            }).toEqual({
+              workload: workload.metadata.name,
+              ip,
+              allowed: false,
+            });
+          }
+          expect(allows(policies, source, 'Egress', { peer: { ip: '93.184.216.34' }, port: 25 })).toBe(false);
+        }
+      });
+
+      it('delivers webhooks from a worker Deployment of its own: the API with DELIVERY_WORKER=off, one worker with it on, without a Service', () => {
+        if (name !== 'integrations') {
+          expect(workers).toEqual([]);
+          return;
+        }
+        const [worker] = workers;
+        expect(valueOf(container, manifests, 'DELIVERY_WORKER')).toBe('off');
+        expect(valueOf(podSpecOf(worker)?.containers[0], manifests, 'DELIVERY_WORKER')).toBe('on');
+        expect((worker.spec as { replicas?: number }).replicas).toBe(1);
+        const services = everything.filter((manifest) => manifest.kind === 'Service');
+        const selecting = services.filter((candidate) =>
+          Object.entries((candidate.spec as { selector: Record<string, string> }).selector).every(
+            ([key, value]) => podLabelsOf(worker)[key] === value,
+          ),
+        );
+        expect(selecting).toEqual([]);
+        expect(
+          everything.filter(
+            (manifest) =>
+              manifest.kind === 'HorizontalPodAutoscaler' &&
+              (manifest.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name ===
+                worker.metadata.name,
+          ),
+        ).toEqual([]);
+        // Two Deployments whose selectors overlap would fight over the same pods.
+        expect(
+          (deployment.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels,
+        ).not.toEqual(
+          (worker.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels,
+        );
+      });
     });
   },
 );
+
+describe('Kubernetes: the namespace', () => {
+  it('is created from a manifest of its own, valid, enforcing Pod Security "restricted"', () => {
+    const namespace = only(NAMESPACE_MANIFESTS, 'Namespace');
+    expect(validationErrorOf(namespace)).toBeUndefined();
+    expect(namespace.metadata.name).toBe(NAMESPACE);
+    expect(namespace.metadata.labels).toMatchObject({
+      'pod-security.kubernetes.io/enforce': 'restricted',
+      'pod-security.kubernetes.io/enforce-version': 'latest',
+    });
+  });
+
+  it('denies all traffic in and out of every pod by default', () => {
+    const defaultDeny = only(NAMESPACE_MANIFESTS, 'NetworkPolicy', 'default-deny');
+    expect(validationErrorOf(defaultDeny)).toBeUndefined();
+    expect(defaultDeny.metadata.namespace).toBe(NAMESPACE);
+    expect(defaultDeny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const anyPod = { namespace: NAMESPACE, labels: { 'app.kubernetes.io/name': 'anything' } };
+    expect(allows(NAMESPACE_MANIFESTS, anyPod, 'Egress', { peer: { ip: '93.184.216.34' }, port: 443 })).toBe(
+      false,
+    );
+    expect(
+      allows(NAMESPACE_MANIFESTS, anyPod, 'Ingress', { peer: { namespace: NAMESPACE }, port: 3000 }),
+    ).toBe(false);
+  });
+});
+
+describe('Kubernetes: what the checks catch', () => {
+  const deployment = only(RENDERED.prod.planner, 'Deployment', 'planner');
+
+  it('the schema validator refuses a manifest the API server would refuse', () => {
+    const withoutSelector = structuredClone(deployment) as Manifest & { spec: { selector?: unknown } };
+    delete withoutSelector.spec.selector;
+    const badSeccomp = structuredClone(deployment);
+    (podSpecOf(badSeccomp)!.securityContext as { seccompProfile: { type: string } }).seccompProfile.type =
+      'Unconfined!';
+
+    expect(validationErrorOf(deployment)).toBeUndefined();
+    expect(validationErrorOf(withoutSelector)).toMatch(/must have required property selector/);
+    expect(validationErrorOf(badSeccomp)).toMatch(
+      /seccompProfile\/type must be equal to one of the allowed values/,
+    );
+  });
+
+  it('the restricted profile check names what a cluster would refuse', () => {
+    const loose = structuredClone(podSpecOf(deployment)!);
+    delete loose.securityContext?.seccompProfile;
+    loose.containers[0].securityContext = {
+      allowPrivilegeEscalation: true,
+      capabilities: { add: ['NET_ADMIN'] },
+    };
+    loose.volumes = [{ name: 'host', hostPath: { path: '/' } }];
+
+    expect(restrictedProfileViolations(podSpecOf(deployment)!)).toEqual([]);
+    expect(restrictedProfileViolations(loose)).toEqual(
+      expect.arrayContaining([
+        'volume host: type hostPath is not allowed',
+        'container planner: allowPrivilegeEscalation must be false',
+        'container planner: seccompProfile must be RuntimeDefault or Localhost (pod or container)',
+        'container planner: capabilities must drop ALL',
+        'container planner: capabilities add NET_ADMIN',
+      ]),
+    );
+  });
+});
 
 describe('Kubernetes: layout', () => {
   it('has one base and one overlay per environment for each service, nothing else', () => {
@@ -243,12 +572,6 @@ describe('Kubernetes: layout', () => {
       const files = readdirSync(directory).filter((file) => file !== 'kustomization.yaml');
       expect(kustomization?.resources.sort()).toEqual(files.sort());
     }
-  });
-
-  it('creates the namespace from a manifest of its own', () => {
-    const [namespace] = readYaml(join(ROOT, 'k8s', 'namespace.yaml'));
-    expect(() => new Namespace(namespace as never).validate()).not.toThrow();
-    expect(namespace?.metadata.name).toBe('agency-platform');
   });
 });
 

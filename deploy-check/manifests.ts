@@ -122,6 +122,7 @@ export interface Container {
   image: string;
   command?: string[];
   ports?: { name: string; containerPort: number }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string } }[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
@@ -132,14 +133,19 @@ export interface Container {
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
 }
 
-interface Probe {
+export interface Probe {
   httpGet?: { path: string; port: string | number };
 }
 
+export type Volume = { name: string } & Record<string, unknown>;
+
 export interface PodSpec {
   containers: Container[];
+  initContainers?: Container[];
   securityContext?: Record<string, unknown>;
   terminationGracePeriodSeconds?: number;
+  automountServiceAccountToken?: boolean;
+  volumes?: Volume[];
 }
 
 export function podSpecOf(manifest: Manifest): PodSpec | undefined {
@@ -147,14 +153,50 @@ export function podSpecOf(manifest: Manifest): PodSpec | undefined {
   return spec?.template?.spec;
 }
 
+/** The labels a workload gives its pods. */
+export function podLabelsOf(manifest: Manifest): Record<string, string> {
+  const spec = manifest.spec as { template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
+  return spec?.template?.metadata?.labels ?? {};
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: {
+    key: string;
+    operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+    values?: string[];
+  }[];
+}
+
+/** Kubernetes' label selector semantics; an empty selector matches everything. */
+export function matchesSelector(selector: LabelSelector, labels: Record<string, string>): boolean {
+  const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const byExpression = (selector.matchExpressions ?? []).every((expression) => {
+    const value = labels[expression.key];
+    switch (expression.operator) {
+      case 'In':
+        return value !== undefined && (expression.values ?? []).includes(value);
+      case 'NotIn':
+        return value === undefined || !(expression.values ?? []).includes(value);
+      case 'Exists':
+        return value !== undefined;
+      case 'DoesNotExist':
+        return value === undefined;
+    }
+  });
+  return byLabel && byExpression;
+}
+
 export function containersOf(manifests: Manifest[]): Container[] {
   return manifests.flatMap((manifest) => podSpecOf(manifest)?.containers ?? []);
 }
 
-export function only(manifests: Manifest[], kind: string): Manifest {
-  const found = manifests.filter((manifest) => manifest.kind === kind);
+export function only(manifests: Manifest[], kind: string, name?: string): Manifest {
+  const found = manifests.filter(
+    (manifest) => manifest.kind === kind && (name === undefined || manifest.metadata.name === name),
+  );
   if (found.length !== 1) {
-    throw new Error(`expected one ${kind}, found ${found.length}`);
+    throw new Error(`expected one ${kind}${name ? ` named ${name}` : ''}, found ${found.length}`);
   }
   return found[0];
 }
