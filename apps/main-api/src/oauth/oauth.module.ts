@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { MainApiEnv } from '../config/main-api.env';
 import { AuthorizationModule } from './authorization/authorization.module';
+import { CredentialsRepository } from './credentials.repository';
 import { CredentialsService } from './credentials.service';
 import { AuthorizationServerMetadata } from './discovery/authorization-server-metadata';
 import { DiscoveryController } from './discovery/discovery.controller';
@@ -16,10 +17,12 @@ import { SIGNING_KEYS } from './oauth.tokens';
 import { LoginThrottle } from './rate-limit/login-throttle';
 import { RateLimitBucket } from './rate-limit/rate-limit-bucket.entity';
 import { RefreshToken } from './refresh-tokens/refresh-token.entity';
+import { RefreshTokensRepository } from './refresh-tokens/refresh-tokens.repository';
 import { RefreshTokensService } from './refresh-tokens/refresh-tokens.service';
 import { DatabaseTokenStatus } from './revocation/database-token-status';
 import { IssuedAccessTokens } from './revocation/issued-access-tokens';
 import { TokenStatusController } from './revocation/token-status.controller';
+import { TokenStatusRepository } from './revocation/token-status.repository';
 
 /**
  * The token, refresh and revocation endpoints, the JWKS and the RFC 8414 metadata: main-api as the
@@ -61,13 +64,17 @@ export class OAuthModule {
           useFactory: () => new AuthorizationServerMetadata(env.JWT_ISSUER),
         },
         RootMetadataRoute,
+        CredentialsRepository,
         CredentialsService,
+        RefreshTokensRepository,
         RefreshTokensService,
+        TokenStatusRepository,
         DatabaseTokenStatus,
         IssuedAccessTokens,
         OAuthService,
       ],
-      exports: [SIGNING_KEYS, LoginThrottle, CredentialsService, RefreshTokensService],
+      // TokenStatusRepository: for AuthModule's DatabaseTokenStatus (main-api.module.ts).
+      exports: [SIGNING_KEYS, LoginThrottle, CredentialsService, RefreshTokensService, TokenStatusRepository],
     };
   }
 }

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { preparedStatementName, TenantScopes, type TenantScope } from '@platform/database';
 import { CredentialsService, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
 import { RefreshTokensService } from '../refresh-tokens/refresh-tokens.service';
-import { AuthorizationCode } from './authorization-code.entity';
+import {
+  AuthorizationCodesRepository,
+  type LoginApp,
+  type StoredAuthorizationCode,
+} from './authorization-codes.repository';
 import { OAuthApps } from './oauth-apps.service';
 import { verifierMatches } from './pkce';
 
@@ -40,48 +43,24 @@ export interface ExchangedCode {
   companyId: number;
 }
 
-/** The app a login (refresh-token family) was started for through the code flow. */
-export interface LoginApp {
-  clientId: string;
-  revoked: boolean;
-}
-
-const APP_OF_REFRESH_TOKEN = `
-  SELECT a.client_id, a.revoked_at IS NOT NULL AS revoked
-    FROM refresh_tokens r
-    JOIN authorization_codes c ON c.family_id = r.family_id
-    JOIN oauth_apps a ON a.id = c.app_id
-   WHERE r.token_hash = $1`;
-const APP_OF_REFRESH_TOKEN_NAME = preparedStatementName(APP_OF_REFRESH_TOKEN);
-
-type Checked = { refused: string; revokeFamily?: string; companyId?: number } | { code: AuthorizationCode };
-
 /** Issues and exchanges authorization codes: single use, 60 s, bound to app, redirect URI, user and PKCE. */
 @Injectable()
 export class AuthorizationCodes {
-  /** A code is found by itself, before its company is known. */
-  private readonly authentication: TenantScope;
-
   constructor(
-    private readonly scopes: TenantScopes,
+    private readonly codes: AuthorizationCodesRepository,
     private readonly apps: OAuthApps,
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
-  ) {
-    this.authentication = scopes.acrossCompanies('authentication');
-  }
+  ) {}
 
   /** A new code (256 random bits); only its SHA-256 is stored. */
   async issue(request: CodeToIssue): Promise<string> {
     const code = randomBytes(32).toString('base64url');
-    await this.scopes
-      .forCompany(request.companyId)
-      .repository(AuthorizationCode)
-      .create({
-        ...request,
-        codeHash: sha256Hex(code),
-        expiresAt: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
-      });
+    await this.codes.insert({
+      ...request,
+      codeHash: sha256Hex(code),
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
+    });
     return code;
   }
 
@@ -103,74 +82,67 @@ export class AuthorizationCodes {
     if (!app) {
       throw new OAuthError('invalid_client', 'Unknown client_id');
     }
-    const checked = await this.authentication.transaction(async (unit): Promise<Checked> => {
-      const repository = unit.manager.getRepository(AuthorizationCode);
-      // The row lock makes two concurrent exchanges of one code one success and one reuse.
-      const stored = await repository.findOne({
-        where: { codeHash: sha256Hex(code) },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!stored) {
-        return { refused: 'The authorization code is invalid' };
-      }
-      if (stored.usedAt) {
-        return {
-          refused: 'The authorization code was already used; the tokens it issued are revoked',
-          revokeFamily: stored.familyId ?? undefined,
-          companyId: stored.companyId,
-        };
-      }
-      await repository.update({ id: stored.id }, { usedAt: () => 'now()' });
-      if (stored.expiresAt.getTime() <= Date.now()) {
-        return { refused: 'The authorization code has expired' };
-      }
-      if (stored.appId !== app.id) {
-        return { refused: 'The authorization code was issued to another client' };
-      }
-      if (stored.redirectUri !== redirectUri) {
-        return { refused: 'redirect_uri differs from the authorization request' };
-      }
-      if (!verifierMatches(verifier, stored.codeChallenge)) {
-        return { refused: 'code_verifier does not match the code_challenge' };
-      }
-      return { code: stored };
-    });
-    if ('refused' in checked) {
-      if (checked.revokeFamily !== undefined && checked.companyId !== undefined) {
-        await this.refreshTokens.revokeFamily(checked.companyId, checked.revokeFamily);
-      }
-      throw new OAuthError('invalid_grant', checked.refused);
+    // Spent whatever the checks below answer: a code is presented once.
+    const stored = await this.codes.spend(sha256Hex(code));
+    if (!stored) {
+      throw new OAuthError('invalid_grant', 'The authorization code is invalid');
     }
-    const user = await this.credentials.activeUser(checked.code.companyId, checked.code.userId);
-    if (!user || user.companyId !== checked.code.companyId) {
+    if (stored.usedAt) {
+      if (stored.familyId !== null) {
+        await this.refreshTokens.revokeFamily(stored.companyId, stored.familyId);
+      }
+      throw new OAuthError(
+        'invalid_grant',
+        'The authorization code was already used; the tokens it issued are revoked',
+      );
+    }
+    const refused = refusalOf(stored, app.id, redirectUri, verifier);
+    if (refused) {
+      throw new OAuthError('invalid_grant', refused);
+    }
+    const user = await this.credentials.activeUser(stored.companyId, stored.userId);
+    if (!user || user.companyId !== stored.companyId) {
       throw new OAuthError(
         'invalid_grant',
         'The user of this authorization code can no longer obtain tokens',
       );
     }
-    return { user, clientId: app.clientId, codeId: checked.code.id, companyId: checked.code.companyId };
+    return { user, clientId: app.clientId, codeId: stored.id, companyId: stored.companyId };
   }
 
   /** Records the login (refresh-token family) an exchanged code started: it belongs to the app now. */
   async bindLogin(code: Pick<ExchangedCode, 'companyId' | 'codeId'>, familyId: string): Promise<void> {
-    await this.scopes
-      .forCompany(code.companyId)
-      .repository(AuthorizationCode)
-      .updateWhere({ id: code.codeId }, { familyId });
+    await this.codes.bindLogin(code.companyId, code.codeId, familyId);
   }
 
   /**
    * The app whose login `refreshToken` belongs to, or undefined for a token of another grant.
    * RFC 6749 §6: a public client is not authenticated, but its refresh tokens are bound to it, so
-   * the refresh must name its client_id. Reads refresh_tokens by the token's SHA-256, as stored there.
+   * the refresh must name its client_id.
    */
-  async appOfRefreshToken(refreshToken: string): Promise<LoginApp | undefined> {
-    // Asked on every refresh: prepared once per connection.
-    const [row] = await this.authentication.sql.select<{ client_id: string; revoked: boolean }>(
-      APP_OF_REFRESH_TOKEN,
-      [sha256Hex(refreshToken)],
-      APP_OF_REFRESH_TOKEN_NAME,
-    );
-    return row ? { clientId: row.client_id, revoked: row.revoked } : undefined;
+  appOfRefreshToken(refreshToken: string): Promise<LoginApp | undefined> {
+    return this.codes.appOfRefreshToken(sha256Hex(refreshToken));
   }
+}
+
+/** Why a code, spent just now for the first time, issues no tokens; undefined when it may. */
+function refusalOf(
+  stored: StoredAuthorizationCode,
+  appId: number,
+  redirectUri: string,
+  verifier: string,
+): string | undefined {
+  if (stored.expiresAt.getTime() <= Date.now()) {
+    return 'The authorization code has expired';
+  }
+  if (stored.appId !== appId) {
+    return 'The authorization code was issued to another client';
+  }
+  if (stored.redirectUri !== redirectUri) {
+    return 'redirect_uri differs from the authorization request';
+  }
+  if (!verifierMatches(verifier, stored.codeChallenge)) {
+    return 'code_verifier does not match the code_challenge';
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { SigningKeys } from '../keys/signing-keys';
 import { SIGNING_KEYS } from '../oauth.tokens';
 import { AuthorizationCode } from './authorization-code.entity';
+import { AuthorizationCodesRepository } from './authorization-codes.repository';
 import { AuthorizationCodes } from './authorization-codes.service';
 import { AuthorizationController } from './authorization.controller';
 import { AuthorizationService } from './authorization.service';
@@ -20,6 +21,7 @@ import { OAuthApps } from './oauth-apps.service';
   controllers: [AuthorizationController],
   providers: [
     OAuthApps,
+    AuthorizationCodesRepository,
     AuthorizationCodes,
     AuthorizationService,
     {
