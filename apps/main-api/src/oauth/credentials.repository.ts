@@ -72,29 +72,28 @@ export class CredentialsRepository {
   }
 
   /** Stores the client's secret under a new hash, unless it changed since `stored` was read. */
-  async replaceClientSecretHash(
-    companyId: number,
-    id: number,
-    stored: string,
-    upgraded: string,
-  ): Promise<void> {
-    await this.scopes
-      .forCompany(companyId)
-      .sql.execute('UPDATE api_clients SET secret_hash = $2 WHERE id = $1 AND secret_hash = $3', [
-        id,
-        upgraded,
-        stored,
-      ]);
+  replaceClientSecretHash(companyId: number, id: number, stored: string, upgraded: string): Promise<void> {
+    return this.replaceHash(companyId, 'api_clients', 'secret_hash', id, { stored, upgraded });
   }
 
   /** Stores the user's password under a new hash, unless it changed since `stored` was read. */
-  async replacePasswordHash(companyId: number, id: number, stored: string, upgraded: string): Promise<void> {
+  replacePasswordHash(companyId: number, id: number, stored: string, upgraded: string): Promise<void> {
+    return this.replaceHash(companyId, 'users', 'password_hash', id, { stored, upgraded });
+  }
+
+  private async replaceHash(
+    companyId: number,
+    table: 'api_clients' | 'users',
+    column: 'secret_hash' | 'password_hash',
+    id: number,
+    hashes: { stored: string; upgraded: string },
+  ): Promise<void> {
     await this.scopes
       .forCompany(companyId)
-      .sql.execute('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+      .sql.execute(`UPDATE ${table} SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [
         id,
-        upgraded,
-        stored,
+        hashes.upgraded,
+        hashes.stored,
       ]);
   }
 }

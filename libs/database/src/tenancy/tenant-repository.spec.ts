@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   Column,
   DataSource,
@@ -10,7 +9,7 @@ import {
   QueryFailedError,
 } from 'typeorm';
 import { buildDataSourceOptions } from '../data-source-options';
-import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
+import { openSampleSchema, type SampleSchema } from '../testing/sample-schema';
 import { enableRowLevelSecurity } from './row-level-security';
 import { TenantScopes } from './tenant-scopes';
 
@@ -49,26 +48,14 @@ class Link {
   companyId!: number;
 }
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const SCHEMA = 'sample';
 const RUNTIME_ROLE = 'tenant_repository_spec_runtime';
 
 describe('TenantRepository bulk writes, as the runtime role under row-level security', () => {
-  const name = `t_tenant_repository_${randomBytes(4).toString('hex')}`;
+  let sample: SampleSchema;
   let owner: DataSource;
   let runtime: DataSource;
   let scopes: TenantScopes;
-
-  const options = (role?: string) =>
-    buildDataSourceOptions({
-      url: databaseUrl(adminUrl, name),
-      schema: SCHEMA,
-      applicationName: 'tenant-repository-spec',
-      role,
-      poolMax: 2,
-      entities: [Widget, Link],
-      migrations: [],
-    });
 
   /** All rows as the owner sees them (superuser: no policy applies), in a stable order. */
   const allWidgets = () =>
@@ -81,11 +68,9 @@ describe('TenantRepository bulk writes, as the runtime role under row-level secu
     );
 
   beforeAll(async () => {
-    await createDatabase(adminUrl, name);
-    owner = new DataSource(options());
-    await owner.initialize();
-    await owner.query(`CREATE SCHEMA ${SCHEMA}`);
-    await owner.synchronize();
+    sample = await openSampleSchema('tenant_repository', [Widget, Link]);
+    owner = sample.dataSource;
+    // enableRowLevelSecurity keeps the runtime role off the service's migrations table.
     await owner.query(`CREATE TABLE ${SCHEMA}.migrations (id serial PRIMARY KEY)`);
     const runner = owner.createQueryRunner();
     try {
@@ -98,7 +83,16 @@ describe('TenantRepository bulk writes, as the runtime role under row-level secu
     } finally {
       await runner.release();
     }
-    runtime = new DataSource(options(RUNTIME_ROLE));
+    runtime = new DataSource(
+      buildDataSourceOptions({
+        url: (owner.options as { url: string }).url,
+        schema: SCHEMA,
+        applicationName: 'tenant-repository-spec',
+        role: RUNTIME_ROLE,
+        entities: [Widget, Link],
+        migrations: [],
+      }),
+    );
     await runtime.initialize();
     scopes = new TenantScopes(runtime);
   });
@@ -109,8 +103,7 @@ describe('TenantRepository bulk writes, as the runtime role under row-level secu
 
   afterAll(async () => {
     await runtime?.destroy();
-    await owner?.destroy();
-    await dropDatabase(adminUrl, name);
+    await sample?.close();
   });
 
   it('runs as a role that row-level security applies to', async () => {

@@ -9,18 +9,8 @@ export type NewAuthorizationCode = Pick<
 >;
 
 /** A stored code as its exchange checks it. */
-export type StoredAuthorizationCode = Pick<
-  AuthorizationCode,
-  | 'id'
-  | 'companyId'
-  | 'appId'
-  | 'userId'
-  | 'redirectUri'
-  | 'codeChallenge'
-  | 'expiresAt'
-  | 'usedAt'
-  | 'familyId'
->;
+export type StoredAuthorizationCode = Omit<NewAuthorizationCode, 'codeHash'> &
+  Pick<AuthorizationCode, 'id' | 'usedAt' | 'familyId'>;
 
 /** The app a login (refresh-token family) was started for through the code flow. */
 export interface LoginApp {

@@ -17,18 +17,8 @@ export type NewRefreshToken = Pick<
 >;
 
 /** A stored token as rotation checks it. */
-export type StoredRefreshToken = Pick<
-  RefreshToken,
-  | 'id'
-  | 'companyId'
-  | 'familyId'
-  | 'userId'
-  | 'apiClientId'
-  | 'expiresAt'
-  | 'familyExpiresAt'
-  | 'usedAt'
-  | 'revokedAt'
->;
+export type StoredRefreshToken = Omit<NewRefreshToken, 'tokenHash'> &
+  Pick<RefreshToken, 'id' | 'usedAt' | 'revokedAt'>;
 
 /** The login a token belongs to and who it was issued to. */
 export type RefreshTokenLogin = Pick<RefreshToken, 'familyId' | 'companyId' | 'userId' | 'apiClientId'>;
