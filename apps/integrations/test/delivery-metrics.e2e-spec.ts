@@ -42,7 +42,7 @@ describe('integrations: delivery metrics (e2e)', () => {
   beforeAll(async () => {
     main = await startMainApiTestApp(['Metrics Agency']);
     const mainApiUrl = await main.listen();
-    company = main.companies[0]!.companyId;
+    company = main.companies[0].companyId;
     service = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
@@ -74,7 +74,7 @@ describe('integrations: delivery metrics (e2e)', () => {
   });
 
   it('counts a pending delivery to an unreachable target, its age, and its failed attempt', async () => {
-    const { apiKey, clientSecret } = main.companies[0]!;
+    const { apiKey, clientSecret } = main.companies[0];
     const subscribed = await callIntegrations(service.app, main.keys, company, 'POST', '/subscriptions', {
       metadata: { source: 'HUBSPOT' },
       url: `http://127.0.0.1:${await closedPort()}/hooks`,
