@@ -53,8 +53,19 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
   @IsIn(['on', 'off'], { message: 'DELIVERY_WORKER must be on or off' })
   DELIVERY_WORKER: 'on' | 'off' = 'on';
 
+  /**
+   * How often due deliveries are claimed; also how often every company's change feed is read while
+   * main-api's watch is unavailable (an older main-api, or it failing).
+   */
   @IntegerSetting('DELIVERY_POLL_MS', 10, 600000, 'of milliseconds')
   DELIVERY_POLL_MS = 1000;
+
+  /**
+   * How long one watch of the change feed (GET /v1/events/watch, a long poll) waits for a company to
+   * have new events before it is asked again: the requests main-api gets from each replica at rest.
+   */
+  @IntegerSetting('FEED_WATCH_WAIT_SECONDS', 1, 55, 'of seconds')
+  FEED_WATCH_WAIT_SECONDS = 20;
 
   /** Deadline of one delivery attempt: connecting, sending and the receiver's answer. */
   @IntegerSetting('DELIVERY_TIMEOUT_MS', 100, 120000, 'of milliseconds')

@@ -8,6 +8,7 @@ import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { DeliveryMetrics } from './delivery/delivery-metrics';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
+import { FeedWatcher } from './delivery/feed-watcher';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
@@ -24,6 +25,7 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     DeliveriesRepository,
     TARGET_POLICY_PROVIDER,
     FeedFollower,
+    FeedWatcher,
     DeliveryAttempts,
     DeliveryMetrics,
     DeliveryWorker,

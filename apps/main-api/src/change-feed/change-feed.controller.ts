@@ -1,4 +1,4 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiGoneResponse,
   ApiHeader,
@@ -8,6 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Permission, Public, RequirePermission, SERVICE_SIGNATURE_HEADER } from '@platform/auth';
+import type { FastifyReply } from 'fastify';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeFeedPageDto, ChangeFeedQueryDto } from './dto/change-feed.dto';
@@ -66,7 +67,17 @@ export class ChangeFeedController {
     type: MainApiErrorBodyDto,
     description: 'The caller is not the integrations service (signature missing, stale or wrong)',
   })
-  watch(@Query() query: ChangeFeedWatchQueryDto): Promise<ChangeFeedWatchDto> {
-    return this.watcher.watch(query.after, query.wait);
+  watch(
+    @Query() query: ChangeFeedWatchQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ChangeFeedWatchDto> {
+    // The connection closing before the answer is written: the caller gave up (or stopped).
+    const abandoned = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) {
+        abandoned.abort();
+      }
+    });
+    return this.watcher.watch(query.after, query.wait, abandoned.signal);
   }
 }

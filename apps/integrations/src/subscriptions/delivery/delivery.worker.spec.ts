@@ -1,7 +1,7 @@
 import type { IntegrationsEnv } from '../../config/integrations.env';
 import type { ClaimedAttempt, DeliveryAttempts } from './delivery-attempts';
 import { DeliveryWorker } from './delivery.worker';
-import type { FeedFollower } from './feed-follower';
+import type { FeedWatcher } from './feed-watcher';
 
 function claimed(deliveryId: string): ClaimedAttempt {
   return {
@@ -18,7 +18,13 @@ function claimed(deliveryId: string): ClaimedAttempt {
 
 describe('DeliveryWorker', () => {
   const start = (worker: 'on' | 'off') => {
-    const follower = { followAll: jest.fn().mockResolvedValue(0) };
+    // Follows the feed until the worker stops it.
+    const watcher = {
+      run: jest.fn(
+        (stop: AbortSignal) =>
+          new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve())),
+      ),
+    };
     const due = [claimed('d1'), claimed('d2')];
     const signals: AbortSignal[] = [];
     const attempts = {
@@ -32,38 +38,39 @@ describe('DeliveryWorker', () => {
       ),
     };
     const instance = new DeliveryWorker(
-      follower as unknown as FeedFollower,
+      watcher as unknown as FeedWatcher,
       attempts as unknown as DeliveryAttempts,
       { DELIVERY_WORKER: worker, DELIVERY_POLL_MS: 10 } as IntegrationsEnv,
     );
     instance.onApplicationBootstrap();
-    return { instance, follower, attempts, signals };
+    return { instance, watcher, attempts, signals };
   };
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   it('does nothing with DELIVERY_WORKER=off', async () => {
-    const { instance, follower, attempts } = start('off');
+    const { instance, watcher, attempts } = start('off');
     await settle();
 
-    expect(follower.followAll).not.toHaveBeenCalled();
+    expect(watcher.run).not.toHaveBeenCalled();
     expect(attempts.claim).not.toHaveBeenCalled();
     await instance.beforeApplicationShutdown();
   });
 
   it('follows the feed, starts the due attempts, and on shutdown interrupts them and stops', async () => {
-    const { instance, follower, attempts, signals } = start('on');
+    const { instance, watcher, attempts, signals } = start('on');
     await settle();
 
-    expect(follower.followAll).toHaveBeenCalled();
+    expect(watcher.run).toHaveBeenCalledTimes(1);
     expect(attempts.attempt).toHaveBeenCalledTimes(2);
     expect(attempts.claim).toHaveBeenCalledWith(16);
 
     await instance.beforeApplicationShutdown();
-    const turns = follower.followAll.mock.calls.length;
+    const claims = attempts.claim.mock.calls.length;
     await settle();
 
     expect(signals.every((signal) => signal.aborted)).toBe(true);
-    expect(follower.followAll.mock.calls.length).toBe(turns);
+    expect(watcher.run.mock.calls[0][0].aborted).toBe(true);
+    expect(attempts.claim.mock.calls.length).toBe(claims);
   });
 });

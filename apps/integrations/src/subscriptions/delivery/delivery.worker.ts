@@ -8,15 +8,16 @@ import {
 } from '@nestjs/common';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { DeliveryAttempts } from './delivery-attempts';
-import { FeedFollower } from './feed-follower';
+import { FeedWatcher } from './feed-watcher';
 
 /** Attempts one replica makes at once. */
 const MAX_IN_FLIGHT = 16;
 
 /**
  * The outbound webhook worker of one replica, started with the application and stopped before it
- * closes its database (DELIVERY_WORKER=off leaves it off). Every DELIVERY_POLL_MS it follows the
- * change feed and claims due deliveries; each finished attempt makes room for the next one at once.
+ * closes its database (DELIVERY_WORKER=off leaves it off). The change feed is followed by its own
+ * loop (FeedWatcher), which claims at once whatever it queued; every DELIVERY_POLL_MS due deliveries
+ * are claimed (retries come due by time); each finished attempt makes room for the next one at once.
  * Replicas share the work through the database locks, never through each other.
  */
 @Injectable()
@@ -28,9 +29,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private timer?: NodeJS.Timeout;
   private turn?: Promise<void>;
   private filling?: Promise<void>;
+  private following?: Promise<void>;
 
   constructor(
-    private readonly follower: FeedFollower,
+    private readonly watcher: FeedWatcher,
     private readonly attempts: DeliveryAttempts,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {
@@ -41,6 +43,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   onApplicationBootstrap(): void {
     if (this.env.DELIVERY_WORKER === 'on') {
       this.running = true;
+      this.following = this.watcher.run(this.stopping.signal, () => void this.fill());
       this.schedule(0);
     }
   }
@@ -50,6 +53,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.running = false;
     clearTimeout(this.timer);
     this.stopping.abort();
+    await this.following;
     await this.turn;
     await this.filling;
     await Promise.allSettled([...this.inFlight]);
@@ -65,11 +69,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async runTurn(): Promise<void> {
-    try {
-      await this.follower.followAll();
-    } catch (error) {
-      this.logger.error({ err: describe(error) }, 'following the change feed failed');
-    }
     await this.fill();
   }
 

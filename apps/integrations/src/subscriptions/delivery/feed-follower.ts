@@ -33,12 +33,24 @@ interface Match {
 interface PageOutcome {
   queued: number;
   more: boolean;
+  /** false when no subscription's API client could read the page (main-api refused them all). */
+  read: boolean;
+}
+
+/** What one turn over some companies did, and which of them need another turn. */
+export interface FollowReport {
+  queued: number;
+  /** Companies with more pages than one turn reads: due again at once. */
+  more: number[];
+  /** Companies whose feed could not be read (main-api down, or every API client refused): due later. */
+  failed: number[];
 }
 
 /**
- * Follows main-api's change feed for every company with active subscriptions and queues one
- * delivery per matching event and subscription. The companies are found across companies (the
- * `delivery` purpose); each company's page is then read and queued in that company's scope.
+ * Follows main-api's change feed of companies with active subscriptions and queues one delivery per
+ * matching event and subscription. The companies are found across companies (the `delivery`
+ * purpose); each company's page is then read and queued in that company's scope. Which companies to
+ * read is FeedWatcher's choice: those main-api's watch names, or all of them.
  *
  * No transaction is held across the call to main-api: the page is read after the cursor, then one
  * transaction queues its deliveries and moves the cursor, only if the cursor is still where the page
@@ -59,39 +71,56 @@ export class FeedFollower {
     private readonly mappings: MappingsRepository,
   ) {}
 
-  /** One turn over every company; answers how many deliveries it queued. */
-  async followAll(): Promise<number> {
+  /** One turn over every company with active subscriptions. */
+  followAll(): Promise<FollowReport> {
+    return this.followCompanies(undefined);
+  }
+
+  /** One turn over those of `companyIds` that have active subscriptions. */
+  follow(companyIds: readonly number[]): Promise<FollowReport> {
+    return companyIds.length === 0
+      ? Promise.resolve({ queued: 0, more: [], failed: [] })
+      : this.followCompanies([...companyIds]);
+  }
+
+  private async followCompanies(only: number[] | undefined): Promise<FollowReport> {
     const acrossCompanies = this.scopes.acrossCompanies('delivery');
-    // Every company with active subscriptions has a cursor row, made in one statement for all of
+    const subscribing = `SELECT DISTINCT company_id FROM webhook_subscriptions
+      WHERE status = 'active' AND ($1::integer[] IS NULL OR company_id = ANY($1::integer[]))`;
+    // Each company with active subscriptions has a cursor row, made in one statement for all of
     // them (DO NOTHING: no lock on an existing row, which another replica may be moving).
     await acrossCompanies.sql.execute(
-      `INSERT INTO feed_cursors (company_id)
-       SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active'
-       ON CONFLICT (company_id) DO NOTHING`,
+      `INSERT INTO feed_cursors (company_id) ${subscribing} ON CONFLICT (company_id) DO NOTHING`,
+      [only ?? null],
     );
     const companies = await acrossCompanies.sql.select<{ company_id: number }>(
-      `SELECT DISTINCT company_id FROM webhook_subscriptions WHERE status = 'active' ORDER BY company_id`,
+      `${subscribing} ORDER BY company_id`,
+      [only ?? null],
     );
-    let queued = 0;
+    const report: FollowReport = { queued: 0, more: [], failed: [] };
     for (const { company_id: companyId } of companies) {
       const scope = this.scopes.forCompany(companyId);
       try {
-        for (let page = 0; page < PAGES_PER_TURN; page += 1) {
-          const outcome = await this.followPage(scope, companyId);
-          queued += outcome.queued;
-          if (!outcome.more) {
-            break;
-          }
+        let outcome: PageOutcome = { queued: 0, more: true, read: true };
+        for (let page = 0; page < PAGES_PER_TURN && outcome.more; page += 1) {
+          outcome = await this.followPage(scope, companyId);
+          report.queued += outcome.queued;
+        }
+        if (!outcome.read) {
+          report.failed.push(companyId);
+        } else if (outcome.more) {
+          report.more.push(companyId);
         }
       } catch (error) {
-        // main-api down, say: this company's feed waits for the next turn, the others go on.
+        // main-api down, say: this company's feed waits for its next turn, the others go on.
+        report.failed.push(companyId);
         this.logger.warn(
           { company_id: companyId, err: error instanceof Error ? error.message : String(error) },
           'could not read the change feed; trying again on the next turn',
         );
       }
     }
-    return queued;
+    return report;
   }
 
   private async followPage(scope: TenantScope, companyId: number): Promise<PageOutcome> {
@@ -105,7 +134,7 @@ export class FeedFollower {
       [companyId],
     );
     if (!cursor || subscriptions.length === 0) {
-      return { queued: 0, more: false };
+      return { queued: 0, more: false, read: true };
     }
     const page = await this.readPage(companyId, cursor.last_cursor, subscriptions);
     if (page === 'expired') {
@@ -116,10 +145,10 @@ export class FeedFollower {
       const moved = await scope.transaction((unit) =>
         this.moveCursor(unit, companyId, cursor.last_cursor, '0'),
       );
-      return { queued: 0, more: moved };
+      return { queued: 0, more: moved, read: true };
     }
     if (!page) {
-      return { queued: 0, more: false };
+      return { queued: 0, more: false, read: false };
     }
     const events = page.data.flatMap((raw) => {
       const event = parseFeedEvent(raw);
@@ -143,10 +172,10 @@ export class FeedFollower {
       // The cursor first: it is the lock of this company's feed, and it tells whether another
       // replica queued this page meanwhile (then nothing more is done here).
       if (!(await this.moveCursor(unit, companyId, cursor.last_cursor, page.next_cursor))) {
-        return { queued: 0, more: false };
+        return { queued: 0, more: false, read: true };
       }
       const queued = await this.queue(unit, companyId, matches, externalIds);
-      return { queued, more: page.data.length >= PAGE_SIZE };
+      return { queued, more: page.data.length >= PAGE_SIZE, read: true };
     });
   }
 

@@ -65,20 +65,23 @@ export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplica
   }
 
   /**
-   * Resolves when the generation is no longer `seen`, after `timeoutMs`, or at shutdown: at once
-   * when it moved already, so a notification heard between a read and this call is not slept through.
+   * Resolves when the generation is no longer `seen`, after `timeoutMs`, when `abandoned` aborts (the
+   * caller hung up), or at shutdown: at once when it moved already, so a notification heard between a
+   * read and this call is not slept through.
    */
-  changeAfter(seen: number, timeoutMs: number): Promise<void> {
-    if (this.heard !== seen || this.stopped || timeoutMs <= 0) {
+  changeAfter(seen: number, timeoutMs: number, abandoned?: AbortSignal): Promise<void> {
+    if (this.heard !== seen || this.stopped || timeoutMs <= 0 || abandoned?.aborted) {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
+        abandoned?.removeEventListener('abort', wake);
         this.waiters.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, this.listeningNow ? timeoutMs : Math.min(timeoutMs, UNHEARD_RECHECK_MS));
+      abandoned?.addEventListener('abort', wake, { once: true });
       this.waiters.add(wake);
     });
   }

@@ -25,18 +25,27 @@ export class ChangeFeedWatchService {
 
   /**
    * Answers at once when there is something to report (or no position), otherwise when a commit
-   * appends events (woken by the listener) or after `waitSeconds` with no companies.
+   * appends events (woken by the listener) or after `waitSeconds` with no companies. `abandoned`
+   * (the caller hung up, e.g. an integrations replica stopping) ends the wait.
    */
-  async watch(after: string | undefined, waitSeconds: number): Promise<ChangeFeedWatchDto> {
+  async watch(
+    after: string | undefined,
+    waitSeconds: number,
+    abandoned?: AbortSignal,
+  ): Promise<ChangeFeedWatchDto> {
     const deadline = Date.now() + waitSeconds * 1000;
     for (;;) {
       const seen = this.listener.generation;
       const answer = await this.changedSince(after);
-      if (answer.reset || answer.companies.length > 0 || Date.now() >= deadline || this.listener.stopping) {
+      if (answer.reset || answer.companies.length > 0 || Date.now() >= deadline) {
         return answer;
       }
       // Woken by a commit, or a second passed while the listener is not listening: read again.
-      await this.listener.changeAfter(seen, deadline - Date.now());
+      await this.listener.changeAfter(seen, deadline - Date.now(), abandoned);
+      if (this.listener.stopping || abandoned?.aborted) {
+        // The replica is closing (its pool may be closed already), or nobody waits for the answer.
+        return { position: answer.position, reset: false, companies: [] };
+      }
     }
   }
 

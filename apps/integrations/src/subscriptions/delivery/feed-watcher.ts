@@ -1,0 +1,175 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SERVICE_SIGNATURE_HEADER, signServiceRequest } from '@platform/auth';
+import { MainApiClient, MainApiRequestError } from '@platform/main-api-client';
+import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
+import { FeedFollower, type FollowReport } from './feed-follower';
+
+const WATCH_PATH = '/v1/events/watch';
+/** main-api has no watch (older) or refuses this service (no CHANGE_ORIGIN_KEY): ask again this late. */
+const WATCH_UNSUPPORTED_RETRY_MS = 60_000;
+/** The watch failed otherwise (main-api down, its breaker open): read every feed until then. */
+const WATCH_FAILED_RETRY_MS = 5_000;
+/** A company whose feed could not be read is tried again after 1 s, doubling up to a minute. */
+const FAILED_RETRY_FIRST_MS = 1_000;
+const FAILED_RETRY_MAX_MS = 60_000;
+/** Beyond the wait itself, for the answer to travel. */
+const WATCH_TIMEOUT_MARGIN_MS = 10_000;
+
+interface WatchAnswer {
+  position: string;
+  reset: boolean;
+  companies: number[];
+}
+
+interface Retry {
+  dueAt: number;
+  delayMs: number;
+}
+
+/**
+ * Decides which companies' change feeds this replica reads (issue 24). At rest it holds one long
+ * poll open on main-api's watch (`GET /v1/events/watch`, signed as the integrations service), which
+ * answers the companies with events committed since its last answer, woken by PostgreSQL
+ * LISTEN/NOTIFY; only those companies' feeds are read, each with its own API client as before. So
+ * an idle platform costs main-api one request per replica per FEED_WATCH_WAIT_SECONDS, whatever the
+ * number of companies.
+ *
+ * Every feed is read once when the watch starts (or restarts: a reset), since the position lives
+ * only in this process; delivery stays at-least-once because each company's cursor is the database's
+ * (FeedFollower). A company left with more pages is read again at once; one whose feed could not be
+ * read (main-api refused every API client, or failed) again after a backoff, so a refused API client
+ * is still reported. While the watch is unavailable (an older main-api, no CHANGE_ORIGIN_KEY there,
+ * main-api down) every feed is read every DELIVERY_POLL_MS, as before the watch, and the watch is
+ * tried again later.
+ */
+@Injectable()
+export class FeedWatcher {
+  private readonly logger = new Logger('FeedWatcher');
+  private readonly retries = new Map<number, Retry>();
+  private position?: string;
+  private watchAgainAt = 0;
+
+  constructor(
+    private readonly follower: FeedFollower,
+    private readonly mainApi: MainApiClient,
+    @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
+  ) {}
+
+  /** Follows the feeds until `stop` aborts; `queued` is called after each turn that queued deliveries. */
+  async run(stop: AbortSignal, queued: () => void): Promise<void> {
+    while (!stop.aborted) {
+      try {
+        const report = await this.turn(stop);
+        if (report.queued > 0) {
+          queued();
+        }
+      } catch (error) {
+        this.logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'following the change feed failed',
+        );
+        await pause(this.env.DELIVERY_POLL_MS, stop);
+      }
+    }
+  }
+
+  /** One turn: ask main-api (or, without its watch, take every company), then read those feeds. */
+  async turn(stop: AbortSignal): Promise<FollowReport> {
+    if (Date.now() < this.watchAgainAt) {
+      await pause(this.env.DELIVERY_POLL_MS, stop);
+      return this.followed(await this.follower.followAll(), 'all');
+    }
+    let answer: WatchAnswer;
+    try {
+      answer = await this.watch(stop);
+    } catch (error) {
+      if (stop.aborted) {
+        return { queued: 0, more: [], failed: [] };
+      }
+      const unsupported = error instanceof MainApiRequestError && [401, 403, 404].includes(error.status);
+      this.watchAgainAt = Date.now() + (unsupported ? WATCH_UNSUPPORTED_RETRY_MS : WATCH_FAILED_RETRY_MS);
+      // Events committed meanwhile are found by the full reads; the watch starts over afterwards.
+      this.position = undefined;
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'main-api cannot be watched for new change events: reading every company feed every DELIVERY_POLL_MS for now',
+      );
+      return this.followed(await this.follower.followAll(), 'all');
+    }
+    const everything = this.position === undefined || answer.reset;
+    this.position = answer.position;
+    if (everything) {
+      return this.followed(await this.follower.followAll(), 'all');
+    }
+    const due = [...this.retries].filter(([, retry]) => retry.dueAt <= Date.now()).map(([id]) => id);
+    const companies = [...new Set([...answer.companies, ...due])];
+    return this.followed(await this.follower.follow(companies), companies);
+  }
+
+  private async watch(stop: AbortSignal): Promise<WatchAnswer> {
+    const nextRetry = Math.min(...[...this.retries.values()].map((retry) => retry.dueAt));
+    // Wake up in time for the next company due again; a second at least, as main-api counts seconds.
+    const waitSeconds =
+      this.position === undefined
+        ? 0
+        : Math.max(0, Math.min(this.env.FEED_WATCH_WAIT_SECONDS, Math.ceil((nextRetry - Date.now()) / 1000)));
+    const answer = await this.mainApi.request<WatchAnswer>({
+      method: 'GET',
+      path: WATCH_PATH,
+      query: { after: this.position, wait: waitSeconds },
+      headers: {
+        [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
+          this.env.CHANGE_ORIGIN_KEY,
+          'integrations',
+          'GET',
+          WATCH_PATH,
+        ),
+      },
+      timeoutMs: waitSeconds * 1000 + WATCH_TIMEOUT_MARGIN_MS,
+      signal: stop,
+    });
+    if (
+      typeof answer?.position !== 'string' ||
+      typeof answer.reset !== 'boolean' ||
+      !Array.isArray(answer.companies) ||
+      !answer.companies.every((id) => Number.isInteger(id) && id > 0)
+    ) {
+      throw new Error('main-api answered a change feed watch this service cannot read');
+    }
+    return answer;
+  }
+
+  /** Remembers which of the companies just followed need another turn, and when. */
+  private followed(report: FollowReport, followed: readonly number[] | 'all'): FollowReport {
+    const unfinished = new Set([...report.more, ...report.failed]);
+    for (const companyId of followed === 'all' ? [...this.retries.keys()] : followed) {
+      if (!unfinished.has(companyId)) {
+        this.retries.delete(companyId);
+      }
+    }
+    const now = Date.now();
+    for (const companyId of report.more) {
+      this.retries.set(companyId, { dueAt: now, delayMs: 0 });
+    }
+    for (const companyId of report.failed) {
+      const delayMs = Math.min(
+        Math.max(FAILED_RETRY_FIRST_MS, (this.retries.get(companyId)?.delayMs ?? 0) * 2),
+        FAILED_RETRY_MAX_MS,
+      );
+      this.retries.set(companyId, { dueAt: now + delayMs, delayMs });
+    }
+    return report;
+  }
+}
+
+function pause(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop.addEventListener('abort', done, { once: true });
+  });
+}
