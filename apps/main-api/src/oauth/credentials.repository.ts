@@ -50,25 +50,21 @@ export class CredentialsRepository {
   }
 
   /** The API client `id` of `companyId`, unless revoked. */
-  async activeApiClient(companyId: number, id: number): Promise<AccountRow | undefined> {
-    const [row] = await this.scopes
-      .forCompany(companyId)
-      .sql.select<AccountRow>(
-        `SELECT ${CLIENT_COLUMNS} FROM ${CLIENT_FROM} WHERE c.id = $1 AND c.revoked_at IS NULL`,
-        [id],
-      );
-    return row;
+  activeApiClient(companyId: number, id: number): Promise<AccountRow | undefined> {
+    return this.accountOf(
+      companyId,
+      `SELECT ${CLIENT_COLUMNS} FROM ${CLIENT_FROM} WHERE c.id = $1 AND c.revoked_at IS NULL`,
+      id,
+    );
   }
 
   /** The user `id` of `companyId`, unless deleted. */
-  async activeUser(companyId: number, id: number): Promise<AccountRow | undefined> {
-    const [row] = await this.scopes
-      .forCompany(companyId)
-      .sql.select<AccountRow>(
-        `SELECT ${USER_COLUMNS} FROM ${USER_FROM} WHERE u.id = $1 AND u.deleted_at IS NULL`,
-        [id],
-      );
-    return row;
+  activeUser(companyId: number, id: number): Promise<AccountRow | undefined> {
+    return this.accountOf(
+      companyId,
+      `SELECT ${USER_COLUMNS} FROM ${USER_FROM} WHERE u.id = $1 AND u.deleted_at IS NULL`,
+      id,
+    );
   }
 
   /** Stores the client's secret under a new hash, unless it changed since `stored` was read. */
@@ -79,6 +75,11 @@ export class CredentialsRepository {
   /** Stores the user's password under a new hash, unless it changed since `stored` was read. */
   replacePasswordHash(companyId: number, id: number, stored: string, upgraded: string): Promise<void> {
     return this.replaceHash(companyId, 'users', 'password_hash', id, { stored, upgraded });
+  }
+
+  private async accountOf(companyId: number, statement: string, id: number): Promise<AccountRow | undefined> {
+    const [row] = await this.scopes.forCompany(companyId).sql.select<AccountRow>(statement, [id]);
+    return row;
   }
 
   private async replaceHash(
