@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validationErrorOf } from './kubernetes-schemas';
 import {
@@ -511,6 +512,64 @@ describe('Kubernetes: the namespace', () => {
     expect(
       allows(NAMESPACE_MANIFESTS, anyPod, 'Ingress', { peer: { namespace: NAMESPACE }, port: 3000 }),
     ).toBe(false);
+  });
+});
+
+describe("Kubernetes: the README's example overlay (two API replicas, one worker, tracing on)", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const example = /```yaml\n(# k8s\/overlays\/staging\/integrations\/kustomization\.yaml\n[\s\S]*?)```/.exec(
+    readme,
+  )?.[1];
+  const directory = mkdtempSync(join(tmpdir(), 'readme-overlay-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  writeFileSync(
+    join(directory, 'kustomization.yaml'),
+    (example ?? '').replace('../../../base/integrations', join(ROOT, 'k8s', 'base', 'integrations')),
+  );
+  const manifests = example ? build(directory) : [];
+  const integrations = SERVICES.find((service) => service.name === 'integrations')!;
+  const policies = [
+    ...NAMESPACE_MANIFESTS,
+    ...manifests.filter((manifest) => manifest.kind === 'NetworkPolicy'),
+  ];
+
+  it('renders valid objects whose pods stay "restricted"', () => {
+    expect(example).toBeDefined();
+    for (const manifest of manifests) {
+      expect(validationErrorOf(manifest)).toBeUndefined();
+      const spec = podSpecOf(manifest);
+      if (spec) {
+        expect(restrictedProfileViolations(spec)).toEqual([]);
+      }
+    }
+  });
+
+  it('runs two API replicas and one worker, both tracing to the collector', () => {
+    expect(only(manifests, 'HorizontalPodAutoscaler').spec).toMatchObject({ minReplicas: 2, maxReplicas: 2 });
+    expect(only(manifests, 'Deployment', 'integrations-worker').spec).toMatchObject({ replicas: 1 });
+    for (const workload of ['integrations', 'integrations-worker']) {
+      const [container] = podSpecOf(only(manifests, 'Deployment', workload))!.containers;
+      const endpoint = valueOf(container, manifests, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+      expect(endpoint).toBe('http://otel-collector.observability.svc.cluster.local:4318');
+      expect(integrations.refusalOf('OTEL_EXPORTER_OTLP_ENDPOINT', endpoint ?? '')).toBeUndefined();
+    }
+  });
+
+  it("moves the policies' knobs: PostgreSQL's address for every pod, the ingress controller's namespace", () => {
+    for (const workload of [
+      only(manifests, 'Deployment', 'integrations'),
+      only(manifests, 'Deployment', 'integrations-worker'),
+      only(manifests, 'Job'),
+    ]) {
+      const pod = podOf(workload);
+      expect(allows(policies, pod, 'Egress', { peer: { ip: '10.20.0.15' }, port: 5432 })).toBe(true);
+      expect(allows(policies, pod, 'Egress', { peer: { ip: '10.20.0.16' }, port: 5432 })).toBe(false);
+    }
+    const api = podOf(only(manifests, 'Deployment', 'integrations'));
+    expect(allows(policies, api, 'Ingress', { peer: { namespace: 'traefik' }, port: 3002 })).toBe(true);
+    expect(allows(policies, api, 'Ingress', { peer: { namespace: 'ingress-nginx' }, port: 3002 })).toBe(
+      false,
+    );
   });
 });
 
