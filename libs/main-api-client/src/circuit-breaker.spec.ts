@@ -56,4 +56,21 @@ describe('CircuitBreaker', () => {
     clock += 500;
     expect(breaker.tryAcquire()).toBe(true);
   });
+
+  it('reports its state for metrics: closed, open through the cooldown, half_open while one call probes', () => {
+    expect(breaker.reportedState).toBe('closed');
+    fail(3);
+    expect(breaker.reportedState).toBe('open');
+    clock += 500;
+    // Still open until a call takes the probe.
+    expect(breaker.reportedState).toBe('open');
+    expect(breaker.tryAcquire()).toBe(true);
+    expect(breaker.reportedState).toBe('half_open');
+    breaker.recordFailure();
+    expect(breaker.reportedState).toBe('open');
+    clock += 500;
+    expect(breaker.tryAcquire()).toBe(true);
+    breaker.recordSuccess();
+    expect(breaker.reportedState).toBe('closed');
+  });
 });
