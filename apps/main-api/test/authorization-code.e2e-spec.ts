@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
-import type { RegisteredApp } from '../src/oauth/authorization/oauth-apps.service';
+import type { RegisteredApp } from '../src/oauth/authorization/oauth-apps.repository';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 interface TokenResponse {

@@ -7,7 +7,6 @@ export * from './database-admin';
 export * from './tenancy/tenancy.module';
 export * from './tenancy/tenant-repository';
 export * from './tenancy/feature-repository';
-export * from './tenancy/tenant-repository.factory';
 export * from './tenancy/tenant-context';
 export * from './tenancy/tenant-scope';
 export * from './tenancy/tenant-scopes';

@@ -5,10 +5,10 @@ import type { DataSource } from 'typeorm';
 import { ApiClient } from '../api-clients/api-client.entity';
 import { Company } from '../companies/company.entity';
 import {
-  OAuthApps,
+  OAuthAppsRepository,
   type RegisterAppRequest,
   type RegisteredApp,
-} from '../oauth/authorization/oauth-apps.service';
+} from '../oauth/authorization/oauth-apps.repository';
 import { hashClientSecret, newClientSecret } from '../security/client-secrets';
 import { hashPassword, randomToken } from '../security/password-hashing';
 import { User } from '../users/user.entity';
@@ -120,7 +120,7 @@ export class ProvisioningService {
   /** A browser app (public client, no secret) of an existing company, with its exact redirect URIs. */
   async addApp(request: RegisterAppRequest): Promise<RegisteredApp> {
     await this.assertCompanyExists(request.companyId);
-    return OAuthApps.register(this.scopes.forCompany(request.companyId), request);
+    return OAuthAppsRepository.register(this.scopes.forCompany(request.companyId), request);
   }
 
   private async assertCompanyExists(companyId: number): Promise<void> {

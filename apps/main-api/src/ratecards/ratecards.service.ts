@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQueryDto, Paginated } from '@platform/contracts';
-import { TenantRepositoryFactory, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
-import { In } from 'typeorm';
-import { Position } from '../positions/position.entity';
 import {
   RatecardDto,
   type CreateRatecardDto,
@@ -12,25 +9,10 @@ import {
 } from './dto/ratecard.dto';
 import { Ratecard } from './ratecard.entity';
 import { RatecardsRepository } from './ratecards.repository';
-import { ResourceNotFoundError } from '../errors/main-api.errors';
-
-const RATECARD_FILTERS: FilterDefinitions = {
-  name: { kind: 'text', column: 'name' },
-  currency_id: { kind: 'integer', column: 'currency_id' },
-};
 
 @Injectable()
 export class RatecardsService {
-  private readonly ratecards: TenantRepository<Ratecard>;
-  private readonly positions: TenantRepository<Position>;
-
-  constructor(
-    repositories: TenantRepositoryFactory,
-    private readonly repository: RatecardsRepository,
-  ) {
-    this.ratecards = repositories.for(Ratecard);
-    this.positions = repositories.for(Position);
-  }
+  constructor(private readonly ratecards: RatecardsRepository) {}
 
   async create(body: CreateRatecardDto): Promise<Ratecard> {
     await this.assertPrices(body.prices ?? []);
@@ -41,23 +23,16 @@ export class RatecardsService {
       linkedToBasePrice: body.linked_to_base_price ?? false,
       currencyId: body.currency_id ?? 1,
     });
-    await this.repository.replacePrices(id, body.prices ?? []);
+    await this.ratecards.replacePrices(id, body.prices ?? []);
     return this.get(id);
   }
 
   list(query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
-    return this.ratecards.paginate(this.withPrices(), 'ratecard', query, RATECARD_FILTERS, (ratecard) =>
-      RatecardDto.from(ratecard),
-    );
+    return this.ratecards.list(query, (ratecard) => RatecardDto.from(ratecard));
   }
 
-  async get(id: number): Promise<Ratecard> {
-    const query = this.withPrices().andWhere('ratecard.id = :id', { id });
-    const ratecard = await this.ratecards.run(() => query.getOne());
-    if (!ratecard) {
-      throw new ResourceNotFoundError(`Ratecard ${id}`);
-    }
-    return ratecard;
+  get(id: number): Promise<Ratecard> {
+    return this.ratecards.get(id);
   }
 
   async update(id: number, body: UpdateRatecardDto): Promise<Ratecard> {
@@ -67,7 +42,6 @@ export class RatecardsService {
     }
     await this.ratecards.save({
       ...ratecard,
-      prices: undefined,
       ...(body.name !== undefined && { name: body.name }),
       ...(body.currency_id !== undefined && { currencyId: body.currency_id }),
       ...(body.original_name !== undefined && { originalName: body.original_name }),
@@ -75,14 +49,14 @@ export class RatecardsService {
       ...(body.linked_to_base_price !== undefined && { linkedToBasePrice: body.linked_to_base_price }),
     });
     if (body.prices) {
-      await this.repository.replacePrices(id, body.prices);
+      await this.ratecards.replacePrices(id, body.prices);
     }
     return this.get(id);
   }
 
   async remove(id: number): Promise<Ratecard> {
     const ratecard = await this.get(id);
-    await this.ratecards.softRemove({ ...ratecard, prices: undefined });
+    await this.ratecards.softRemove(ratecard);
     return ratecard;
   }
 
@@ -96,11 +70,7 @@ export class RatecardsService {
     if (positionIds.length === 0) {
       return;
     }
-    const found = new Set(
-      (await this.positions.find({ where: { id: In(positionIds) }, select: { id: true } })).map(
-        (position) => position.id,
-      ),
-    );
+    const found = await this.ratecards.existingPositionIds(positionIds);
     const missing = positionIds.filter((positionId) => !found.has(positionId));
     if (missing.length > 0) {
       throw new RequestValidationError([
@@ -111,12 +81,5 @@ export class RatecardsService {
         },
       ]);
     }
-  }
-
-  private withPrices() {
-    return this.ratecards
-      .queryBuilder('ratecard')
-      .leftJoinAndSelect('ratecard.prices', 'price')
-      .leftJoinAndSelect('price.position', 'position');
   }
 }

@@ -8,7 +8,7 @@ import {
   type LoginApp,
   type StoredAuthorizationCode,
 } from './authorization-codes.repository';
-import { OAuthApps } from './oauth-apps.service';
+import { OAuthAppsRepository } from './oauth-apps.repository';
 import { verifierMatches } from './pkce';
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes; a browser redirect takes about a second. */
@@ -48,7 +48,7 @@ export interface ExchangedCode {
 export class AuthorizationCodes {
   constructor(
     private readonly codes: AuthorizationCodesRepository,
-    private readonly apps: OAuthApps,
+    private readonly apps: OAuthAppsRepository,
     private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensService,
   ) {}

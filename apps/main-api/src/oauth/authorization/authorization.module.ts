@@ -9,7 +9,7 @@ import { AuthorizationController } from './authorization.controller';
 import { AuthorizationService } from './authorization.service';
 import { AuthorizeCsrf } from './authorize-csrf';
 import { OAuthApp } from './oauth-app.entity';
-import { OAuthApps } from './oauth-apps.service';
+import { OAuthAppsRepository } from './oauth-apps.repository';
 
 /**
  * The authorization-code flow with PKCE for browser apps: registered apps, the sign-in page and the
@@ -20,7 +20,7 @@ import { OAuthApps } from './oauth-apps.service';
   imports: [TypeOrmModule.forFeature([OAuthApp, AuthorizationCode])],
   controllers: [AuthorizationController],
   providers: [
-    OAuthApps,
+    OAuthAppsRepository,
     AuthorizationCodesRepository,
     AuthorizationCodes,
     AuthorizationService,

@@ -6,7 +6,7 @@ import { AuthorizationCodes } from './authorization-codes.service';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 import { AuthorizeCsrf, csrfCookieHeader, type CsrfBinding } from './authorize-csrf';
 import type { LoginForm } from './login-page';
-import { OAuthApps } from './oauth-apps.service';
+import { OAuthAppsRepository } from './oauth-apps.repository';
 import { withResponseParameters } from './redirect-uris';
 
 export const WRONG_CREDENTIALS = 'E-mail or password is wrong.';
@@ -44,7 +44,7 @@ type LoginPage = Extract<AuthorizeOutcome, { kind: 'login-page' }>;
 @Injectable()
 export class AuthorizationService {
   constructor(
-    private readonly apps: OAuthApps,
+    private readonly apps: OAuthAppsRepository,
     private readonly codes: AuthorizationCodes,
     private readonly credentials: CredentialsService,
     private readonly throttle: LoginThrottle,

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { TenantScopes, type TenantScope } from '@platform/database';
-import { IsNull, Repository } from 'typeorm';
 import { OAuthApp } from './oauth-app.entity';
 import { redirectUriProblem } from './redirect-uris';
 
@@ -22,24 +20,29 @@ export interface RegisteredApp {
   tokenEndpointAuthMethod: 'none';
 }
 
+/** The columns of an app, as the entity names them. */
+const APP_COLUMNS = `id, company_id AS "companyId", name, client_id AS "clientId", redirect_uris AS "redirectUris",
+  created_at AS "createdAt", revoked_at AS "revokedAt"`;
+
 /**
  * Registered public clients. Lookups by client_id span companies (purpose `authentication`): the
  * client_id is what names one.
  */
 @Injectable()
-export class OAuthApps {
+export class OAuthAppsRepository {
   private readonly authentication: TenantScope;
 
-  constructor(
-    @InjectRepository(OAuthApp) private readonly apps: Repository<OAuthApp>,
-    scopes: TenantScopes,
-  ) {
+  constructor(scopes: TenantScopes) {
     this.authentication = scopes.acrossCompanies('authentication');
   }
 
   /** The app with this client_id, unless it is unknown or revoked. */
-  findActive(clientId: string): Promise<OAuthApp | null> {
-    return this.authentication.run(() => this.apps.findOne({ where: { clientId, revokedAt: IsNull() } }));
+  async findActive(clientId: string): Promise<OAuthApp | null> {
+    const [app] = await this.authentication.sql.select<OAuthApp>(
+      `SELECT ${APP_COLUMNS} FROM oauth_apps WHERE client_id = $1 AND revoked_at IS NULL`,
+      [clientId],
+    );
+    return app ?? null;
   }
 
   /**
