@@ -1,8 +1,13 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { MetricsRegistry } from '@platform/runtime';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+/** What pg's Pool counts. */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
 
 /**
  * The service's connection pool in its Prometheus registry, read from pg's Pool when scraped (no
@@ -15,9 +20,8 @@ export class DatabasePoolMetrics {
     if (!metrics) {
       return;
     }
-    // TypeORM's postgres driver keeps pg's Pool as `master` (typed `any` there).
-    const pool = (): Pool | undefined =>
-      (dataSource.driver as Partial<PostgresDriver>).master as Pool | undefined;
+    // TypeORM's postgres driver keeps pg's Pool as `master` (an internal, typed `any` there).
+    const pool = (): PoolCounts | undefined => (dataSource.driver as { master?: PoolCounts }).master;
     metrics.gauge({
       name: 'database_pool_connections_in_use',
       help: 'Connections of the pool lent out to a query or transaction',
