@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UserMemberships } from '../users/user-memberships';
+import { UserMemberships } from '../users/user-memberships.repository';
 import { ContractsController } from './contracts.controller';
 import { ContractsRepository } from './contracts.repository';
 import { ContractsService } from './contracts.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FeatureRepository, RequestTenantScope } from '@platform/database';
 import { Client } from '../clients/client.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
-import { UserMemberships } from '../users/user-memberships';
+import { UserMemberships } from '../users/user-memberships.repository';
 import { ContractMember } from './contract-member.entity';
 import { Contract } from './contract.entity';
 

@@ -5,7 +5,7 @@ import type { Principal } from '@platform/auth';
 import { RequestValidationError } from '@platform/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, of, switchMap, throwError, type Observable } from 'rxjs';
-import { IdempotencyStore } from './idempotency.store';
+import { IdempotencyRepository } from './idempotency.repository';
 
 const HEADER = 'idempotency-key';
 const ACCEPTABLE_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -21,7 +21,7 @@ const HTTP_CODE_METADATA = '__httpCode__';
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
-    private readonly store: IdempotencyStore,
+    private readonly store: IdempotencyRepository,
     private readonly reflector: Reflector,
   ) {}
 

@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
-import { IdempotencyStore } from './idempotency.store';
+import { IdempotencyRepository } from './idempotency.repository';
 
 /** The store behind `@Idempotent()`; global, since every feature module's POST routes use it. */
 @Global()
 @Module({
-  providers: [IdempotencyStore, IdempotencyInterceptor],
-  exports: [IdempotencyStore, IdempotencyInterceptor],
+  providers: [IdempotencyRepository, IdempotencyInterceptor],
+  exports: [IdempotencyRepository, IdempotencyInterceptor],
 })
 export class IdempotencyModule {}

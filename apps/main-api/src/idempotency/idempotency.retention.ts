@@ -1,5 +1,5 @@
 import type { RetentionPolicy } from '@platform/database';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency.store';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency.repository';
 
 /** A stored answer is no use once its key may be reused: it goes when the 24 hours are over. */
 export const idempotencyRetention: RetentionPolicy = {

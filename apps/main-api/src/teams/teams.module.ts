@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UserMemberships } from '../users/user-memberships';
+import { UserMemberships } from '../users/user-memberships.repository';
 import { TeamsController } from './teams.controller';
 import { TeamsRepository } from './teams.repository';
 import { TeamsService } from './teams.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FeatureRepository, RequestTenantScope } from '@platform/database';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
-import { UserMemberships } from '../users/user-memberships';
+import { UserMemberships } from '../users/user-memberships.repository';
 import { TeamMember } from './team-member.entity';
 import { Team } from './team.entity';
 

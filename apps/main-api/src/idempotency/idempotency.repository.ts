@@ -18,7 +18,7 @@ const TTL = `make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`;
 
 /** Reserve, complete or release an idempotency key of one caller, in the scope of its company. */
 @Injectable()
-export class IdempotencyStore {
+export class IdempotencyRepository {
   constructor(private readonly scopes: TenantScopes) {}
 
   async start(caller: IdempotencyCaller, key: string, requestHash: string): Promise<IdempotencyStart> {
