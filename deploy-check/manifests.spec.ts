@@ -222,9 +222,12 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
       it.each(['startupProbe', 'livenessProbe', 'readinessProbe'] as const)(
         "probes each Deployment's own port with %s on the health endpoints the app serves",
         (probe) => {
-          // Readiness is /health/ready, which checks the service's own database only: the e2e tests
-          // (planner.e2e-spec.ts, platform.e2e-spec.ts) prove it stays 200 while main-api is down.
-          const path = probe === 'readinessProbe' ? '/health/ready' : '/health/live';
+          // Readiness is /health/ready/self, the service's own database only, not the contract's
+          // /health/ready (which also checks main-api): a main-api outage must leave planner and
+          // integrations in their Services so that clients get the breaker's 503 body. The e2e tests
+          // (planner.e2e-spec.ts, integrations.e2e-spec.ts, platform.e2e-spec.ts) prove it stays 200
+          // while main-api is down.
+          const path = probe === 'readinessProbe' ? '/health/ready/self' : '/health/live';
           const operations = openApiOperations(name);
           for (const workload of deployments) {
             const [candidate] = podSpecOf(workload)?.containers ?? [];

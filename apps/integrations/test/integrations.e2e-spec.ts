@@ -35,7 +35,12 @@ describe('integrations (e2e)', () => {
 
   itAuthenticatesEveryRoute({
     getApp: () => service.app,
-    publicOperations: ['GET /health/live', 'GET /health/ready', 'POST /v2/integrations/webhooks/{source}'],
+    publicOperations: [
+      'GET /health/live',
+      'GET /health/ready',
+      'GET /health/ready/self',
+      'POST /v2/integrations/webhooks/{source}',
+    ],
   });
 
   itServesTheOperationalEndpoints({
@@ -52,18 +57,41 @@ describe('integrations (e2e)', () => {
     },
   });
 
-  it('stays ready while main-api is down: readiness checks its own database only', async () => {
-    mainApi.respondWith((_request, response) => response.writeHead(503).end());
-    mainApi.requests.length = 0;
+  describe('readiness', () => {
+    afterEach(() => mainApi.reset());
 
-    const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+    it('with main-api up: /health/ready checks the database and main-api, /health/ready/self only the database', async () => {
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+      mainApi.requests.length = 0;
+      const self = await service.app.inject({ method: 'GET', url: '/health/ready/self' });
 
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
-    expect(Object.keys(ready.json<{ details: object }>().details)).toEqual(['database']);
-    // The delivery worker may follow the feed meanwhile; no request is a health check.
-    expect(mainApi.requests.filter((request) => request.url.startsWith('/health'))).toEqual([]);
-    mainApi.reset();
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({
+        status: 'ok',
+        info: { database: { status: 'up' }, 'main-api': { status: 'up' } },
+      });
+      expect(self.statusCode).toBe(200);
+      expect(self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+      expect(Object.keys(self.json<{ details: object }>().details)).toEqual(['database']);
+      // The delivery worker may follow the feed meanwhile; no request is a health check.
+      expect(mainApi.requests.filter((request) => request.url.startsWith('/health'))).toEqual([]);
+    });
+
+    it('while main-api drops connections: /health/ready is 503 naming main-api, /health/ready/self stays 200', async () => {
+      mainApi.respondWith((_request, response) => response.socket?.destroy());
+
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+      const self = await service.app.inject({ method: 'GET', url: '/health/ready/self' });
+
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'error',
+        info: { database: { status: 'up' } },
+        error: { 'main-api': { status: 'down' } },
+      });
+      expect(self.statusCode).toBe(200);
+      expect(self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+    });
   });
 
   describe("authentication with keys from main-api's JWKS", () => {

@@ -66,6 +66,7 @@ describe('main-api (e2e)', () => {
     publicOperations: [
       'GET /health/live',
       'GET /health/ready',
+      'GET /health/ready/self',
       'POST /v1/oauth/token',
       'POST /v1/oauth/refreshtoken',
       'POST /v1/oauth/revoke',

@@ -29,7 +29,7 @@ describe('planner (e2e)', () => {
 
   itAuthenticatesEveryRoute({
     getApp: () => service.app,
-    publicOperations: ['GET /health/live', 'GET /health/ready'],
+    publicOperations: ['GET /health/live', 'GET /health/ready', 'GET /health/ready/self'],
   });
 
   itServesTheOperationalEndpoints({
@@ -48,18 +48,26 @@ describe('planner (e2e)', () => {
   describe('readiness', () => {
     afterEach(() => mainApi.reset());
 
-    it('checks its own database only: no request reaches main-api', async () => {
+    it('with main-api up: /health/ready checks the database and main-api at its liveness endpoint, /health/ready/self only the database', async () => {
       mainApi.requests.length = 0;
-
       const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+      const calledByReady = mainApi.requests.map((request) => request.url);
+      mainApi.requests.length = 0;
+      const self = await service.app.inject({ method: 'GET', url: '/health/ready/self' });
 
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
-      expect(Object.keys(ready.json<{ details: object }>().details)).toEqual(['database']);
+      expect(ready.json()).toMatchObject({
+        status: 'ok',
+        info: { database: { status: 'up' }, 'main-api': { status: 'up' } },
+      });
+      expect(calledByReady).toEqual(['/health/live']);
+      expect(self.statusCode).toBe(200);
+      expect(self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+      expect(Object.keys(self.json<{ details: object }>().details)).toEqual(['database']);
       expect(mainApi.requests).toEqual([]);
     });
 
-    it('stays ready while main-api is unreachable, and a read that needs main-api answers 503 MainApiUnavailableError', async () => {
+    it('while main-api drops connections: /health/ready is 503 naming main-api, /health/ready/self stays 200, and a read that needs main-api answers 503 MainApiUnavailableError', async () => {
       // A first call caches main-api's keys, so that only the data call meets the outage.
       const token = signTestToken({ keys, roleId: 1 });
       await service.app.inject({
@@ -71,15 +79,39 @@ describe('planner (e2e)', () => {
       mainApi.respondWith((_request, response) => response.socket?.destroy());
 
       const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+      const self = await service.app.inject({ method: 'GET', url: '/health/ready/self' });
       const read = await service.app.inject({
         method: 'GET',
         url: '/allocation/getAllocations/7',
         headers: { authorization: `Bearer ${token}` },
       });
 
-      expect(ready.statusCode).toBe(200);
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'error',
+        info: { database: { status: 'up' } },
+        error: { 'main-api': { status: 'down' } },
+      });
+      expect(self.statusCode).toBe(200);
+      expect(self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
       expect(read.statusCode).toBe(503);
       expect(read.json()).toEqual({ error: 'MainApiUnavailableError', message: expect.any(String) });
+    });
+
+    it('while main-api hangs: /health/ready is 503 within the check deadline, /health/ready/self answers 200 at once', async () => {
+      mainApi.respondWith(() => undefined);
+
+      const started = Date.now();
+      const ready = await service.app.inject({ method: 'GET', url: '/health/ready' });
+      const readyMs = Date.now() - started;
+      const selfStarted = Date.now();
+      const self = await service.app.inject({ method: 'GET', url: '/health/ready/self' });
+
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ error: { 'main-api': { status: 'down' } } });
+      expect(readyMs).toBeLessThan(2500);
+      expect(self.statusCode).toBe(200);
+      expect(Date.now() - selfStarted).toBeLessThan(500);
     });
 
     it('answers an allocation read 503 MainApiUnavailableError within the deadline while main-api hangs', async () => {

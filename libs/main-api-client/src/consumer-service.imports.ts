@@ -6,15 +6,17 @@ import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import type { DataSourceOptions } from 'typeorm';
 import { MainApiClientModule } from './main-api-client.module';
 import type { MainApiConsumerEnv } from './main-api-consumer.env';
+import { mainApiReadinessChecks } from './main-api-readiness';
 
 /**
  * The foundation of a service that depends on main-api (planner, integrations): logs, its own
  * database, the main-api client, tokens verified with main-api's JWKS, metrics, health and the tenant
  * scope. The service adds its feature modules.
  *
- * Readiness checks the service's own database only. A main-api outage must not take the service out
- * of its Service's endpoints: its clients would then get the ingress's error page instead of the
- * designed 503 `MainApiUnavailableError`, which the client's breaker answers at once.
+ * `/health/ready` also checks that main-api answers, as the shared contract says; the readiness
+ * probe uses `/health/ready/self` (the database only), because a main-api outage must not take the
+ * service out of its Service's endpoints: its clients would then get the ingress's error page
+ * instead of the designed 503 `MainApiUnavailableError`, which the client's breaker answers at once.
  */
 export function mainApiConsumerImports(
   serviceName: string,
@@ -45,7 +47,7 @@ export function mainApiConsumerImports(
       },
     }),
     MetricsModule,
-    HealthModule.forRoot(),
+    HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),
     TenancyModule,
   ];
 }

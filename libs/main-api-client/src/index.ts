@@ -3,6 +3,7 @@ export * from './main-api-client.options';
 export * from './main-api-request.error';
 export * from './main-api.client';
 export * from './main-api-consumer.env';
+export * from './main-api-readiness';
 export * from './caller.decorator';
 export * from './consumer-service.imports';
 export * from './circuit-breaker';

@@ -10,6 +10,7 @@ export * from './errors/platform-exception.filter';
 export * from './errors/request-validation.error';
 export * from './errors/upstream-unavailable.error';
 export * from './health/health.module';
+export * from './health/readiness-check';
 export * from './http/create-service-app';
 export * from './http/run-service';
 export * from './http/service-definition';

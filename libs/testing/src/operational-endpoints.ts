@@ -31,13 +31,17 @@ export interface OperationalExpectations {
  * its entities. Each app's e2e spec calls this once.
  */
 export function itServesTheOperationalEndpoints(expectations: OperationalExpectations): void {
-  it('answers /health/live and /health/ready with 200 when its database is up', async () => {
+  it('answers /health/live, /health/ready and /health/ready/self with 200 when its dependencies are up', async () => {
     const live = await expectations.getApp().inject({ method: 'GET', url: '/health/live' });
     const ready = await expectations.getApp().inject({ method: 'GET', url: '/health/ready' });
+    const self = await expectations.getApp().inject({ method: 'GET', url: '/health/ready/self' });
 
     expect(live.statusCode).toBe(200);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+    expect(Object.keys(self.json<{ details: object }>().details)).toEqual(['database']);
   });
 
   it('publishes its OpenAPI document at /docs-json and Swagger UI at /docs', async () => {

@@ -26,8 +26,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: the service's own database answers within 2 s. Services it calls are not checked: while one is down, the routes that need it answer 503. */
+    /**
+     * Readiness: the database (and main-api, where used) answer within 2 s.
+     * @description For operators and dashboards: planner and integrations also report whether main-api answers, so a main-api outage shows here as 503 naming `main-api`. Kubernetes' readinessProbe uses `/health/ready/self` instead.
+     */
     get: operations['health_ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready/self': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ready to serve, judged on the service's own dependencies: its database answers within 2 s.
+     * @description What Kubernetes' readinessProbe uses. Services this one calls (main-api, for planner and integrations) are not checked: a main-api outage must not take planner and integrations out of their Service's endpoints, or clients would get the ingress's error page instead of the designed 503 body (`MainApiUnavailableError`, integrations' 503), which the main-api client's breaker answers at once. main-api itself checks the same as `/health/ready`.
+     */
+    get: operations['health_readySelf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -141,15 +164,15 @@ export interface components {
     HealthReportDto: {
       /** @enum {string} */
       status: 'ok' | 'error' | 'shutting_down';
-      /** @description By dependency name: the service's own database */
+      /** @description By dependency name: database, and main-api where the service calls it (in `/health/ready`, not in `/health/ready/self`) */
       info?: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };
-      /** @description By dependency name: the service's own database */
+      /** @description By dependency name: database, and main-api where the service calls it (in `/health/ready`, not in `/health/ready/self`) */
       error?: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };
-      /** @description By dependency name: the service's own database */
+      /** @description By dependency name: database, and main-api where the service calls it (in `/health/ready`, not in `/health/ready/self`) */
       details: {
         [key: string]: components['schemas']['DependencyStatusDto'];
       };
@@ -457,6 +480,53 @@ export interface operations {
         };
       };
       /** @description A dependency is down; the body says which */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthReportDto'];
+        };
+      };
+    };
+  };
+  health_readySelf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready to serve traffic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthReportDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The database is down */
       503: {
         headers: {
           [name: string]: unknown;

@@ -15,7 +15,8 @@ export class DependencyStatusDto {
 
 const DEPENDENCIES = {
   type: 'object' as const,
-  description: "By dependency name: the service's own database",
+  description:
+    'By dependency name: database, and main-api where the service calls it (in `/health/ready`, not in `/health/ready/self`)',
   additionalProperties: { $ref: getSchemaPath(DependencyStatusDto) },
 };
 

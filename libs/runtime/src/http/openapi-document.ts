@@ -15,6 +15,7 @@ import type { ServiceDefinition } from './service-definition';
 export const OUTSIDE_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
+  { path: 'health/ready/self', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },
 ];
 

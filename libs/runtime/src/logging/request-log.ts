@@ -4,7 +4,7 @@ import { traceLogFields } from '../tracing/tracing';
 import { describeRequest } from './request-context';
 
 // Probes and scrapes every few seconds would drown the request log.
-const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
+const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/health/ready/self', '/metrics']);
 
 /**
  * One line per answered request: `info` for success, `warn` for 4xx, `error` for 5xx, with the
