@@ -78,12 +78,16 @@ describe('the three services, as built and deployed', () => {
     }
   });
 
-  it('brings every service to /health/ready = 200, each checking its own database only', async () => {
+  it('brings every service to /health/ready and /health/ready/self = 200, planner and integrations checking main-api in the first only', async () => {
     for (const service of [mainApi, planner, integrations]) {
-      const response = await fetch(`${service.url}/health/ready`);
-      expect(response.status).toBe(200);
-      const readiness = (await response.json()) as { details: object };
-      expect(Object.keys(readiness.details)).toEqual(['database']);
+      const ready = await fetch(`${service.url}/health/ready`);
+      const self = await fetch(`${service.url}/health/ready/self`);
+      expect([ready.status, self.status]).toEqual([200, 200]);
+      const checked = (await ready.json()) as { details: object };
+      expect(Object.keys(checked.details).sort()).toEqual(
+        service === mainApi ? ['database'] : ['database', 'main-api'],
+      );
+      expect(Object.keys(((await self.json()) as { details: object }).details)).toEqual(['database']);
     }
   });
 
@@ -366,16 +370,24 @@ describe('the three services, as built and deployed', () => {
       expect((await fetch(`${mainApi.url}/health/ready`)).status).toBe(200);
     });
 
-    it('stays ready and answers 503 MainApiUnavailableError fast while main-api is down, and recovers when it is back', async () => {
+    it('while main-api is down: /health/ready 503 naming main-api, /health/ready/self 200, reads 503 MainApiUnavailableError fast; recovers when it is back', async () => {
       const port = mainApi.port;
       const ended = await mainApi.stop();
       expect(ended.code).toBe(0);
 
-      // Still in its Service's endpoints, so clients get the designed 503 body, not the ingress's error.
       for (const consumer of [planner, integrations]) {
         const ready = await fetch(`${consumer.url}/health/ready`);
-        expect(ready.status).toBe(200);
-        expect(await ready.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({
+          status: 'error',
+          info: { database: { status: 'up' } },
+          error: { 'main-api': { status: 'down' } },
+        });
+        // The readiness probe's endpoint: the pod stays in its Service's endpoints, so clients get
+        // the designed 503 body below, not the ingress's error page.
+        const self = await fetch(`${consumer.url}/health/ready/self`);
+        expect(self.status).toBe(200);
+        expect(await self.json()).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
       }
       expect(await fetch(`${planner.url}/health/live`).then((live) => live.status)).toBe(200);
       const started = Date.now();
@@ -386,6 +398,8 @@ describe('the three services, as built and deployed', () => {
 
       mainApi = await RunningService.start('main-api', mainApiEnv, port);
       await mainApi.waitUntilReady();
+      // /health/ready checks main-api's liveness directly, not through the breaker.
+      await Promise.all([planner.waitUntilReady(10000), integrations.waitUntilReady(10000)]);
       // An open breaker answers 503 until its cooldown ends; then the read reaches main-api again.
       let back = 0;
       for (const deadline = Date.now() + 10000; back !== 404 && Date.now() < deadline;) {
