@@ -34,8 +34,6 @@ export interface MainApiRequest {
   headers?: Readonly<Record<string, string>>;
   /** This call's deadline instead of the client's (a long poll waits longer than a read). */
   timeoutMs?: number;
-  /** Ends the call early (the caller stops); not a failure of main-api, so the breaker ignores it. */
-  signal?: AbortSignal;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
@@ -100,9 +98,6 @@ export class MainApiClient {
         this.breaker.recordSuccess();
         return this.read<T>(outcome.response);
       }
-      if (request.signal?.aborted) {
-        throw new UpstreamUnavailableError('main-api', 'the call to main-api was cancelled');
-      }
       // Full jitter: replicas that failed together do not retry together.
       const pause = Math.random() * (this.options.retryBaseDelayMs ?? 50) * 3 ** (attempt - 1);
       if (attempt >= attempts || Date.now() + pause >= deadline) {
@@ -150,9 +145,7 @@ export class MainApiClient {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: request.signal
-          ? AbortSignal.any([request.signal, AbortSignal.timeout(remainingMs)])
-          : AbortSignal.timeout(remainingMs),
+        signal: AbortSignal.timeout(remainingMs),
       });
       span?.end({
         statusCode: response.statusCode,

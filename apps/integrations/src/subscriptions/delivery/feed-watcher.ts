@@ -113,21 +113,27 @@ export class FeedWatcher {
       this.position === undefined
         ? 0
         : Math.max(0, Math.min(this.env.FEED_WATCH_WAIT_SECONDS, Math.ceil((nextRetry - Date.now()) / 1000)));
-    const answer = await this.mainApi.request<WatchAnswer>({
-      method: 'GET',
-      path: WATCH_PATH,
-      query: { after: this.position, wait: waitSeconds },
-      headers: {
-        [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
-          this.env.CHANGE_ORIGIN_KEY,
-          'integrations',
-          'GET',
-          WATCH_PATH,
-        ),
-      },
-      timeoutMs: waitSeconds * 1000 + WATCH_TIMEOUT_MARGIN_MS,
-      signal: stop,
-    });
+    // Not cancelled at shutdown, only no longer awaited: aborting an undici request while main-api
+    // holds it left main-api's side of the connection open until its keep-alive timeout, which held
+    // main-api's own shutdown for 70 s. The process exits after closing; a dangling poll ends with
+    // its wait anyway.
+    const answer = await untilStopped(
+      this.mainApi.request<WatchAnswer>({
+        method: 'GET',
+        path: WATCH_PATH,
+        query: { after: this.position, wait: waitSeconds },
+        headers: {
+          [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
+            this.env.CHANGE_ORIGIN_KEY,
+            'integrations',
+            'GET',
+            WATCH_PATH,
+          ),
+        },
+        timeoutMs: waitSeconds * 1000 + WATCH_TIMEOUT_MARGIN_MS,
+      }),
+      stop,
+    );
     if (
       typeof answer?.position !== 'string' ||
       typeof answer.reset !== 'boolean' ||
@@ -160,6 +166,24 @@ export class FeedWatcher {
     }
     return report;
   }
+}
+
+/** `work`, or a rejection as soon as `stop` aborts (`work` then goes on, unobserved). */
+function untilStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stopped = (): void => reject(new Error('stopped'));
+    stop.addEventListener('abort', stopped, { once: true });
+    work.then(
+      (value) => {
+        stop.removeEventListener('abort', stopped);
+        resolve(value);
+      },
+      (error: unknown) => {
+        stop.removeEventListener('abort', stopped);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function pause(ms: number, stop: AbortSignal): Promise<void> {
