@@ -15,6 +15,34 @@ const NO_IS_OPTIONAL = {
 
 // TypeORM's index is its API; files below `typeorm/` are its internals, which change without notice
 // (compiled-read.ts once reached for a private transformer there).
+const DATA_ACCESS_EXCEPTIONS = [
+  'apps/*/src/**/*.spec.ts',
+  'apps/*/src/**/*.module.ts',
+  'apps/*/src/database/**',
+  'apps/*/src/migrate.ts',
+  'apps/main-api/src/provisioning/**',
+  'apps/*/src/**/*.repository.ts',
+  'apps/main-api/src/oauth/rate-limit/login-throttle.ts',
+];
+const NO_DATA_SOURCE = {
+  name: 'typeorm',
+  importNames: ['DataSource'],
+  message:
+    "Reach data through the feature's repository on RequestTenantScope or TenantScopes (docs/decisions.md, Tenancy).",
+};
+const NO_SCOPES_OUTSIDE_REPOSITORIES = {
+  name: '@platform/database',
+  importNames: [
+    'RequestTenantScope',
+    'TenantScopes',
+    'TenantScope',
+    'TenantUnitOfWork',
+    'TenantRepository',
+    'FeatureRepository',
+  ],
+  message:
+    "Queries live in the feature's <feature>.repository.ts; inject that repository (docs/decisions.md, Tenancy).",
+};
 const NO_TYPEORM_INTERNALS = {
   group: ['typeorm/*'],
   message: "Import from 'typeorm' itself: its other files are internals, not API.",
@@ -99,28 +127,25 @@ export default tseslint.config(
   // company-less counters.
   {
     files: ['apps/*/src/**/*.ts'],
-    ignores: [
-      'apps/*/src/**/*.spec.ts',
-      'apps/*/src/**/*.module.ts',
-      'apps/*/src/database/**',
-      'apps/*/src/migrate.ts',
-      'apps/main-api/src/provisioning/**',
-      'apps/*/src/**/*.repository.ts',
-      'apps/main-api/src/oauth/rate-limit/login-throttle.ts',
-    ],
+    ignores: DATA_ACCESS_EXCEPTIONS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [NO_IS_OPTIONAL, NO_DATA_SOURCE], patterns: [NO_TYPEORM_INTERNALS] },
+      ],
+    },
+  },
+  // Nor does it get the scopes themselves: services, controllers and guards reach data through their
+  // feature's repository, which owns the queries (one idiom, issue 23). The workers that act for many
+  // companies, one unit of work at a time (outbound delivery), open their scopes themselves.
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: [...DATA_ACCESS_EXCEPTIONS, 'apps/integrations/src/subscriptions/delivery/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            NO_IS_OPTIONAL,
-            {
-              name: 'typeorm',
-              importNames: ['DataSource'],
-              message:
-                "Reach data through the feature's repository on RequestTenantScope or TenantScopes (docs/decisions.md, Tenancy).",
-            },
-          ],
+          paths: [NO_IS_OPTIONAL, NO_DATA_SOURCE, NO_SCOPES_OUTSIDE_REPOSITORIES],
           patterns: [NO_TYPEORM_INTERNALS],
         },
       ],

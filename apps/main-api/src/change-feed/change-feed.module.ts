@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ChangeFeedController } from './change-feed.controller';
+import { ChangeFeedRepository } from './change-feed.repository';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeOriginGuard } from './change-origin';
 import { ChangeFeedListener } from './watch/change-feed-listener';
@@ -10,6 +11,7 @@ import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 @Module({
   controllers: [ChangeFeedController],
   providers: [
+    ChangeFeedRepository,
     ChangeFeedService,
     ChangeFeedListener,
     ChangeFeedWatchService,

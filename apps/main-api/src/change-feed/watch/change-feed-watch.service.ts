@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TenantScopes } from '@platform/database';
+import { ChangeFeedRepository } from '../change-feed.repository';
 import type { ChangeFeedWatchDto } from '../dto/change-feed-watch.dto';
 import { ChangeFeedListener } from './change-feed-listener';
 
@@ -19,7 +19,7 @@ import { ChangeFeedListener } from './change-feed-listener';
 @Injectable()
 export class ChangeFeedWatchService {
   constructor(
-    private readonly scopes: TenantScopes,
+    private readonly feed: ChangeFeedRepository,
     private readonly listener: ChangeFeedListener,
   ) {}
 
@@ -50,20 +50,8 @@ export class ChangeFeedWatchService {
   }
 
   private async changedSince(after: string | undefined): Promise<ChangeFeedWatchDto> {
-    // One statement, so the position answered is the snapshot the companies were read with.
-    const [answer] = await this.scopes.acrossCompanies('feed-watch').sql.select<ChangeFeedWatchDto>(
-      `SELECT pg_current_snapshot()::text AS position,
-              coalesce(pg_snapshot_xmax($1::pg_snapshot) > pg_snapshot_xmax(pg_current_snapshot()), true) AS reset,
-              ARRAY(SELECT DISTINCT company_id FROM change_events
-                     WHERE transaction_id >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint
-                       AND NOT pg_visible_in_snapshot(transaction_id::text::xid8, $1::pg_snapshot)
-                     ORDER BY company_id) AS companies`,
-      [after ?? null],
-    );
+    const answer = await this.feed.changedSince(after);
     // A position from the future (a restored or replaced database) reports nothing: start again.
-    if (!answer) {
-      throw new Error('the change feed watch read answered no row');
-    }
     return answer.reset ? { ...answer, companies: [] } : answer;
   }
 }
