@@ -5,7 +5,7 @@
 // BENCH_OTHER_ALLOCATIONS (1000000).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,6 +43,26 @@ async function load(options, duration = SECONDS) {
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Sections of docs/performance.md written by benches of their own, not by this run (the change feed
+ * at rest, `bench/feed-idle.bench.mjs`): kept as they are, after this run's.
+ */
+const KEPT_SECTIONS = ['## Change feed at rest'];
+function keptSections(page) {
+  if (!existsSync(page)) {
+    return [];
+  }
+  const text = readFileSync(page, 'utf8');
+  return KEPT_SECTIONS.flatMap((heading) => {
+    const start = text.indexOf(`${heading}`);
+    if (start < 0) {
+      return [];
+    }
+    const next = text.indexOf('\n## ', start + heading.length);
+    return [text.slice(start, next < 0 ? undefined : next + 1).trimEnd(), ''];
+  });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -413,7 +433,8 @@ try {
     ...Object.keys(memory.idle).map((name) => `| ${name} | ${memory.idle[name]} | ${memory.loaded[name]} |`),
     '',
   ];
-  writeFileSync(join(root, 'docs', 'performance.md'), lines.join('\n'));
+  const performancePage = join(root, 'docs', 'performance.md');
+  writeFileSync(performancePage, [...lines, ...keptSections(performancePage)].join('\n'));
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   for (const service of running.reverse()) {
