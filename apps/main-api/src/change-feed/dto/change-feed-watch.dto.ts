@@ -1,12 +1,40 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { MayBeAbsent } from '@platform/contracts';
 
 export const MAX_WATCH_SECONDS = 55;
 const DEFAULT_WATCH_SECONDS = 20;
 /** A PostgreSQL snapshot as text (`xmin:xmax:xip,…`); at most 200 transactions in progress. */
 const POSITION = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20}){0,199})?$/;
+/** The largest transaction id the watch's read takes (it compares them as bigint). */
+const MAX_TRANSACTION_ID = 2n ** 63n - 1n;
+const POSITION_MESSAGE = 'after must be the position of a previous answer';
+
+/**
+ * What PostgreSQL accepts as a snapshot, and the watch's read as bigints: 1 <= xmin <= xmax within
+ * bigint, the transactions in progress ascending from xmin and below xmax. Anything else would fail
+ * in the statement (500) instead of here (400).
+ */
+export function isSnapshotPosition(value: unknown): boolean {
+  if (typeof value !== 'string' || !POSITION.test(value)) {
+    return false;
+  }
+  const [xmin, xmax, inProgress] = value.split(':') as [string, string, string];
+  const low = BigInt(xmin);
+  const high = BigInt(xmax);
+  if (low < 1n || low > high || high > MAX_TRANSACTION_ID) {
+    return false;
+  }
+  let previous = low - 1n;
+  for (const id of inProgress === '' ? [] : inProgress.split(',').map(BigInt)) {
+    if (id <= previous || id >= high) {
+      return false;
+    }
+    previous = id;
+  }
+  return true;
+}
 
 export class ChangeFeedWatchQueryDto {
   @ApiPropertyOptional({
@@ -17,7 +45,11 @@ export class ChangeFeedWatchQueryDto {
     example: '1042:1045:1043',
   })
   @MayBeAbsent()
-  @Matches(POSITION, { message: 'after must be the position of a previous answer' })
+  @Matches(POSITION, { message: POSITION_MESSAGE })
+  @ValidateBy(
+    { name: 'isSnapshotPosition', validator: { validate: isSnapshotPosition } },
+    { message: POSITION_MESSAGE },
+  )
   after?: string;
 
   @ApiPropertyOptional({
