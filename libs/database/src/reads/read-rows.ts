@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { QueryFailedError, type EntityManager } from 'typeorm';
+import { batchedRead } from '../tenancy/read-batcher';
+import { currentTenantSettings } from '../tenancy/tenant-context';
 
 /**
  * The name under which a fixed statement is prepared on each pooled connection (see `readRows`).
@@ -17,7 +19,8 @@ const MODIFIES =
 
 /**
  * Runs a read statement and answers its rows, as `manager.query` does. Outside a transaction the
- * statement goes straight to the driver's pool: TypeORM's path (a query runner object per
+ * statement goes straight to the driver's pool, batched with the other reads of the same unit of
+ * work's settings made in the same turn of the event loop (`batchedRead`): TypeORM's path (a query runner object per
  * statement, its connect and release, before/after-query broadcasts, result wrapping) cost about
  * as much CPU as the driver itself on the hot reads (bench/README.md). Failures are still
  * TypeORM's QueryFailedError, so the error body and the logs do not change. Inside a transaction
@@ -37,7 +40,17 @@ export function readRows<Row>(
   if (!READ_ONLY.test(sql) || (/^\s*WITH\b/i.test(sql) && MODIFIES.test(sql))) {
     throw new Error('readRows runs reads only (SELECT, or WITH without a data-modifying statement)');
   }
-  return statementRows<Row>(manager, sql, values, prepared);
+  const settings = currentTenantSettings();
+  if (manager.queryRunner || settings === undefined) {
+    return statementRows<Row>(manager, sql, values, prepared);
+  }
+  return batchedRead(poolOf(manager), settings, { text: sql, values, name: prepared }, (statement) =>
+    statementRows(manager, statement.text, statement.values, statement.name),
+  ) as Promise<Row[]>;
+}
+
+function poolOf(manager: EntityManager): Pool {
+  return (manager.connection.driver as unknown as { master: Pool }).master;
 }
 
 /**
@@ -56,8 +69,7 @@ export async function statementRows<Row>(
   }
   // Connect, then query: `pool.query` would call back in the async context of whichever request
   // released the connection, and the unit of work's settings are read from the caller's context.
-  const pool = (manager.connection.driver as unknown as { master: Pool }).master;
-  const client = await pool.connect();
+  const client = await poolOf(manager).connect();
   let failure: Error | undefined;
   try {
     const result = prepared

@@ -2,10 +2,19 @@ import { Query } from 'pg';
 import type { TenantSettings } from './tenant-context';
 
 /** Prepared once per connection; sets the unit of work's settings for the current transaction only. */
-const SETTINGS_STATEMENT = 'platform_tenant_settings';
-const SETTINGS_SQL =
+export const SETTINGS_STATEMENT = 'platform_tenant_settings';
+export const SETTINGS_SQL =
   "SELECT set_config('app.company_id', $1, true), set_config('platform.change_origin', $2, true), " +
   "set_config('app.purpose', $3, true)";
+
+/** The settings statement's parameters: an empty string is PostgreSQL's unset custom setting. */
+export function settingsValues(settings: TenantSettings): string[] {
+  return [
+    settings.companyId === undefined ? '' : String(settings.companyId),
+    settings.changeOrigin ?? '',
+    settings.purpose ?? '',
+  ];
+}
 
 /** Statements that must run as they are: a transaction's control, and SET TRANSACTION (first in it). */
 const TRANSACTION_CONTROL =
@@ -64,14 +73,7 @@ export class ScopedQuery extends PgQuery {
       connection.parse({ text: SETTINGS_SQL, name: SETTINGS_STATEMENT });
       connection.parsedStatements[SETTINGS_STATEMENT] = SETTINGS_SQL;
     }
-    connection.bind({
-      statement: SETTINGS_STATEMENT,
-      values: [
-        this.settings.companyId === undefined ? '' : String(this.settings.companyId),
-        this.settings.changeOrigin ?? '',
-        this.settings.purpose ?? '',
-      ],
-    });
+    connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
     connection.execute({ portal: '' });
     this.parsedInThisPipeline = Boolean(this.name) && !this.hasBeenParsed(connection);
     super.prepare(connection);

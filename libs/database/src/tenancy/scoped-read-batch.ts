@@ -1,0 +1,167 @@
+import * as pg from 'pg';
+import type { TenantSettings } from './tenant-context';
+import { SETTINGS_SQL, SETTINGS_STATEMENT, settingsValues } from './scoped-query';
+
+/** One read of a batch: its text, values (`wireValues`), and the name it is prepared under, if any. */
+export interface BatchedStatement {
+  text: string;
+  values: unknown[];
+  name?: string;
+}
+
+/** What a batch answers: the rows of each statement that completed, and the failure if one failed. */
+export interface BatchOutcome {
+  rows: unknown[][];
+  /** Set when a statement failed: statements before it completed, it and those after did not. */
+  error?: Error;
+}
+
+interface WireConnection {
+  parsedStatements: Record<string, string>;
+  on(event: 'parseComplete', listener: () => void): void;
+  off(event: 'parseComplete', listener: () => void): void;
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(message: { text: string; name: string; types?: unknown[] }): void;
+  bind(message: { statement: string; values: unknown[] }): void;
+  describe(message: { type: 'P'; name: string }): void;
+  execute(message: { portal: string; rows?: number }): void;
+  sync(): void;
+}
+
+interface PgResult {
+  rows: unknown[];
+}
+
+/** The parts of pg's Query this class builds on (not in its type declarations). */
+interface PgQuery {
+  callback?: (error: Error | null, result?: unknown) => void;
+  _results: PgResult | PgResult[];
+  _canceledDueToError: Error | false;
+  handleDataRow(message: unknown): void;
+  handleCommandComplete(message: unknown, connection: unknown): void;
+  handleError(error: Error, connection: unknown): void;
+  handleReadyForQuery(connection: unknown): void;
+}
+const PgQuery = pg.Query as unknown as new (config: object) => PgQuery;
+const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils;
+
+/**
+ * A statement's values as pg's Query binds them (dates, arrays, buffers, JSON); throws what pg would
+ * throw for a value it cannot send. A batch takes only values converted beforehand, so such a value
+ * fails its own read, not the batch.
+ */
+export function wireValues(values: readonly unknown[]): unknown[] {
+  return values.map((value) => prepareValue(value));
+}
+
+/**
+ * Several reads of one unit of work's settings in one round trip: the settings statement once, then
+ * each read's Parse (unless its name is already prepared on the connection), Bind, Describe and
+ * Execute, then one Sync. PostgreSQL runs them one after another in one implicit transaction, so the
+ * settings hold for all of them and end with it, as with ScopedQuery. pg's Query already collects
+ * one result per statement (`_results`); the settings statement's row and completion are consumed
+ * here, as ScopedQuery does.
+ *
+ * Reads only: a failing statement aborts the implicit transaction, and the statements after it are
+ * skipped. The answer says how many completed, so the caller resolves those and runs the rest again
+ * on their own (`batchedRead`).
+ */
+export class ScopedReadBatch extends PgQuery {
+  private settingsAnswered = false;
+  private completed = 0;
+  /**
+   * The statement one of whose rows a type parser failed on (pg reports that only at the end): the
+   * statements before it are answered, it fails, and the rest run again alone.
+   */
+  private failedAt: number | undefined;
+
+  constructor(
+    private readonly settings: TenantSettings,
+    private readonly statements: readonly BatchedStatement[],
+    done: (outcome: BatchOutcome) => void,
+  ) {
+    super({ queryMode: 'extended' });
+    this.callback = (error) => {
+      this.stopCountingParses();
+      done(this.outcome(error ?? undefined));
+    };
+  }
+
+  /** The statements parsed in this round trip, in order, until PostgreSQL confirms each one. */
+  private readonly parsing: { name: string; text: string }[] = [];
+  private stopCountingParses: () => void = () => undefined;
+
+  /**
+   * A named statement counts as prepared on the connection once PostgreSQL confirms its Parse (pg
+   * itself records only a query's own name). After a failure the statements behind it were never
+   * parsed, and must be parsed again next time.
+   */
+  private countParses(connection: WireConnection): void {
+    const confirmed = () => {
+      const parsed = this.parsing.shift();
+      if (parsed?.name) {
+        connection.parsedStatements[parsed.name] = parsed.text;
+      }
+    };
+    connection.on('parseComplete', confirmed);
+    this.stopCountingParses = () => connection.off('parseComplete', confirmed);
+  }
+
+  private parse(connection: WireConnection, name: string, text: string): void {
+    // Two reads of one batch may be the same statement (concurrent requests): parsed once.
+    if (
+      name &&
+      (connection.parsedStatements[name] !== undefined || this.parsing.some((p) => p.name === name))
+    ) {
+      return;
+    }
+    connection.parse({ text, name });
+    this.parsing.push({ name, text });
+  }
+
+  /** Called by pg's client when the connection is free: everything goes in one corked write. */
+  submit(connection: WireConnection): null {
+    this.countParses(connection);
+    connection.stream.cork?.();
+    try {
+      this.parse(connection, SETTINGS_STATEMENT, SETTINGS_SQL);
+      connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
+      connection.execute({ portal: '' });
+      for (const statement of this.statements) {
+        const name = statement.name ?? '';
+        this.parse(connection, name, statement.text);
+        connection.bind({ statement: name, values: statement.values });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '' });
+      }
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  override handleDataRow(message: unknown): void {
+    if (this.settingsAnswered) {
+      super.handleDataRow(message);
+      if (this._canceledDueToError && this.failedAt === undefined) {
+        this.failedAt = this.completed;
+      }
+    }
+  }
+
+  override handleCommandComplete(message: unknown, connection: unknown): void {
+    if (!this.settingsAnswered) {
+      this.settingsAnswered = true;
+      return;
+    }
+    this.completed += 1;
+    super.handleCommandComplete(message, connection);
+  }
+
+  private outcome(error: Error | undefined): BatchOutcome {
+    const results = Array.isArray(this._results) ? this._results : [this._results];
+    const rows = results.slice(0, this.completed).map((result) => result.rows);
+    return error ? { rows: rows.slice(0, this.failedAt), error } : { rows };
+  }
+}
