@@ -19,8 +19,7 @@ const MODIFIES =
 
 /**
  * Runs a read statement and answers its rows, as `manager.query` does. Outside a transaction the
- * statement goes straight to the driver's pool, batched with the other reads of the same unit of
- * work's settings made in the same turn of the event loop (`batchedRead`): TypeORM's path (a query runner object per
+ * statement goes straight to the driver's pool: TypeORM's path (a query runner object per
  * statement, its connect and release, before/after-query broadcasts, result wrapping) cost about
  * as much CPU as the driver itself on the hot reads (bench/README.md). Failures are still
  * TypeORM's QueryFailedError, so the error body and the logs do not change. Inside a transaction
@@ -29,7 +28,9 @@ const MODIFIES =
  * `prepared` (from `preparedStatementName`), for a statement whose text never changes: each pooled
  * connection parses and plans it once and then only binds and executes it. PostgreSQL spent more
  * CPU parsing and planning the hot reads than running them (bench/README.md, round 3). Never for
- * text built per call (filters), which would prepare without bound.
+ * text built per call (filters), which would prepare without bound. A prepared read of a unit of
+ * work also shares its round trip with the unit's other prepared reads made in the same turn of the
+ * event loop (`batchedRead`).
  */
 export function readRows<Row>(
   manager: EntityManager,
@@ -41,7 +42,10 @@ export function readRows<Row>(
     throw new Error('readRows runs reads only (SELECT, or WITH without a data-modifying statement)');
   }
   const settings = currentTenantSettings();
-  if (manager.queryRunner || settings === undefined) {
+  // Only fixed statements, the point reads of a request: a batch runs its statements one after
+  // another on one backend, and the dynamic ones (lists with their counts) can be long enough that
+  // running them side by side on several connections answers sooner.
+  if (manager.queryRunner || settings === undefined || prepared === undefined) {
     return statementRows<Row>(manager, sql, values, prepared);
   }
   return batchedRead(poolOf(manager), settings, { text: sql, values, name: prepared }, (statement) =>
