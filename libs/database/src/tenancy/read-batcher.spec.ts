@@ -130,6 +130,27 @@ describe('reads of one unit of work made together share one round trip (batchedR
     expect(await who(settings, 5)).toEqual([expect.objectContaining({ n: 5 })]);
   });
 
+  it('a prepared read whose first run on a connection fails runs there again without a second Parse', async () => {
+    const single = new Pool({ connectionString: databaseUrl(adminUrl, name), Client: PooledClient, max: 1 });
+    const settings = { companyId: 12 };
+    const failing = {
+      text: 'SELECT 10 / $1::int AS x',
+      name: `batch_once_${randomBytes(3).toString('hex')}`,
+    };
+    const run = (divisor: number) =>
+      runWithTenantSettings(settings, () =>
+        batchedRead(single, settings, { ...failing, values: [divisor] }, () => Promise.resolve([])),
+      );
+    try {
+      await expect(run(0)).rejects.toThrow(/division by zero/);
+      await expect(run(2)).resolves.toEqual([{ x: 5 }]);
+      await expect(run(0)).rejects.toThrow(/division by zero/);
+      await expect(run(5)).resolves.toEqual([{ x: 2 }]);
+    } finally {
+      await single.end();
+    }
+  });
+
   it('a statement that does not parse fails alone, and the connection stays usable', async () => {
     const settings = { companyId: 4 };
     const results = await Promise.allSettled([

@@ -92,6 +92,39 @@ describe('statements in a unit of work carry its settings (PooledClient + Scoped
     expect(again.rows).toEqual([{ x: 1 }]);
   });
 
+  it('a prepared statement whose first run on a connection fails is not parsed twice there', async () => {
+    // A client of its own, as readRows and TypeORM hold one: pool.query would drop a client on error.
+    const client = await pool.connect();
+    const statement = { name: 'scoped_fails_once', text: 'SELECT 10 / $1::int AS x' };
+    try {
+      for (const [divisor, expected] of [
+        [0, /division by zero/],
+        [2, [{ x: 5 }]],
+        [0, /division by zero/],
+        [5, [{ x: 2 }]],
+      ] as const) {
+        const run = runWithTenantSettings({ companyId: 3 }, () =>
+          client.query({ ...statement, values: [divisor] }),
+        );
+        if (expected instanceof RegExp) {
+          await expect(run).rejects.toThrow(expected);
+        } else {
+          expect((await run).rows).toEqual(expected);
+        }
+      }
+      // A statement whose own Parse fails is parsed again next time (and fails again, not with 42P05).
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        await expect(
+          runWithTenantSettings({ companyId: 3 }, () =>
+            client.query({ name: 'scoped_never_parses', text: 'SELECT nope FROM nowhere', values: [] }),
+          ),
+        ).rejects.toThrow(/does not exist/);
+      }
+    } finally {
+      client.release();
+    }
+  });
+
   it('callback-style calls (as TypeORM makes them through pg-pool) work the same', async () => {
     const rows = await runWithTenantSettings(
       { companyId: 9 },

@@ -25,11 +25,65 @@ export function isTransactionControl(text: string): boolean {
 }
 
 /** pg's wire-protocol side of a query (the messages the Submittable protocol hands to `submit`). */
-interface WireConnection {
+export interface WireConnection {
   parsedStatements: Record<string, string>;
+  submittedNamedStatements?: Record<string, string>;
+  on(event: 'parseComplete', listener: () => void): void;
+  off(event: 'parseComplete', listener: () => void): void;
   parse(message: { text: string; name: string; types?: unknown[] }): void;
   bind(message: { statement: string; values: unknown[] }): void;
   execute(message: { portal: string; rows?: number }): void;
+}
+
+/**
+ * The Parse messages of one round trip, each recorded as a prepared statement of the connection only
+ * once PostgreSQL confirms it. pg records only a query's own name, and at the first ParseComplete of
+ * its round trip, which may be another statement's; a statement whose Parse never completed must be
+ * parsed again, and one whose Parse completed must never be (PostgreSQL keeps it even when its
+ * execution then fails, and a second Parse of the name fails with 42P05).
+ */
+export class RoundTripParses {
+  private readonly sent: { name: string; text: string }[] = [];
+  private readonly confirmed = () => {
+    const parsed = this.sent.shift();
+    if (parsed?.name) {
+      this.connection.parsedStatements[parsed.name] = parsed.text;
+    }
+  };
+
+  constructor(private readonly connection: WireConnection) {
+    connection.on('parseComplete', this.confirmed);
+  }
+
+  /** Whether a Parse of `name` is needed: not prepared on the connection, nor sent in this round trip. */
+  needs(name: string): boolean {
+    return (
+      !name ||
+      (this.connection.parsedStatements[name] === undefined && !this.sent.some((p) => p.name === name))
+    );
+  }
+
+  /** Sends a Parse (needed or not: see `needs`). */
+  parse(name: string, text: string): void {
+    this.connection.parse({ text, name });
+    this.sent.push({ name, text });
+  }
+
+  /** Records a Parse that someone else (pg's Query) sends, in the order it is sent. */
+  expect(name: string, text: string): void {
+    this.sent.push({ name, text });
+  }
+
+  /** At the end of the round trip: what PostgreSQL did not confirm is not prepared. */
+  finish(): void {
+    this.connection.off('parseComplete', this.confirmed);
+    for (const { name } of this.sent.splice(0)) {
+      if (name) {
+        delete this.connection.parsedStatements[name];
+        delete this.connection.submittedNamedStatements?.[name];
+      }
+    }
+  }
 }
 
 /** The parts of pg's Query this class builds on (not in its type declarations). */
@@ -40,6 +94,8 @@ interface PgQuery {
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: unknown): void;
   handleError(error: Error, connection: unknown): void;
+  handleReadyForQuery(connection: unknown): void;
+  text: string;
 }
 const PgQuery = Query as unknown as new (config: object) => PgQuery;
 
@@ -56,7 +112,7 @@ const PgQuery = Query as unknown as new (config: object) => PgQuery;
  */
 export class ScopedQuery extends PgQuery {
   private settingsAnswered = false;
-  private parsedInThisPipeline = false;
+  private parses: RoundTripParses | undefined;
 
   constructor(
     private readonly settings: TenantSettings,
@@ -69,13 +125,16 @@ export class ScopedQuery extends PgQuery {
 
   /** Called by Query.submit with the stream corked: the settings statement first, then the query. */
   override prepare(connection: WireConnection): void {
-    if (connection.parsedStatements[SETTINGS_STATEMENT] === undefined) {
-      connection.parse({ text: SETTINGS_SQL, name: SETTINGS_STATEMENT });
-      connection.parsedStatements[SETTINGS_STATEMENT] = SETTINGS_SQL;
+    const parses = new RoundTripParses(connection);
+    this.parses = parses;
+    if (parses.needs(SETTINGS_STATEMENT)) {
+      parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
     }
     connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
     connection.execute({ portal: '' });
-    this.parsedInThisPipeline = Boolean(this.name) && !this.hasBeenParsed(connection);
+    if (this.name && !this.hasBeenParsed(connection)) {
+      parses.expect(this.name, this.text);
+    }
     super.prepare(connection);
   }
 
@@ -94,11 +153,12 @@ export class ScopedQuery extends PgQuery {
   }
 
   override handleError(error: Error, connection: WireConnection): void {
-    // pg records a named statement as parsed when the pipeline's first ParseComplete arrives, which
-    // may have been the settings statement's: if this statement's own Parse then failed, forget it.
-    if (this.parsedInThisPipeline && this.name) {
-      delete connection.parsedStatements[this.name];
-    }
+    this.parses?.finish();
     super.handleError(error, connection);
+  }
+
+  override handleReadyForQuery(connection: WireConnection): void {
+    this.parses?.finish();
+    super.handleReadyForQuery(connection);
   }
 }

@@ -1,6 +1,12 @@
 import * as pg from 'pg';
 import type { TenantSettings } from './tenant-context';
-import { SETTINGS_SQL, SETTINGS_STATEMENT, settingsValues } from './scoped-query';
+import {
+  RoundTripParses,
+  SETTINGS_SQL,
+  SETTINGS_STATEMENT,
+  settingsValues,
+  type WireConnection,
+} from './scoped-query';
 
 /** One read of a batch: its text, values (`wireValues`), and the name it is prepared under, if any. */
 export interface BatchedStatement {
@@ -16,15 +22,9 @@ export interface BatchOutcome {
   error?: Error;
 }
 
-interface WireConnection {
-  parsedStatements: Record<string, string>;
-  on(event: 'parseComplete', listener: () => void): void;
-  off(event: 'parseComplete', listener: () => void): void;
+interface BatchConnection extends WireConnection {
   stream: { cork?: () => void; uncork?: () => void };
-  parse(message: { text: string; name: string; types?: unknown[] }): void;
-  bind(message: { statement: string; values: unknown[] }): void;
   describe(message: { type: 'P'; name: string }): void;
-  execute(message: { portal: string; rows?: number }): void;
   sync(): void;
 }
 
@@ -69,6 +69,7 @@ export function wireValues(values: readonly unknown[]): unknown[] {
 export class ScopedReadBatch extends PgQuery {
   private settingsAnswered = false;
   private completed = 0;
+  private parses: RoundTripParses | undefined;
   /**
    * The statement one of whose rows a type parser failed on (pg reports that only at the end): the
    * statements before it are answered, it fails, and the rest run again alone.
@@ -82,54 +83,28 @@ export class ScopedReadBatch extends PgQuery {
   ) {
     super({ queryMode: 'extended' });
     this.callback = (error) => {
-      this.stopCountingParses();
+      this.parses?.finish();
       done(this.outcome(error ?? undefined));
     };
   }
 
-  /** The statements parsed in this round trip, in order, until PostgreSQL confirms each one. */
-  private readonly parsing: { name: string; text: string }[] = [];
-  private stopCountingParses: () => void = () => undefined;
-
-  /**
-   * A named statement counts as prepared on the connection once PostgreSQL confirms its Parse (pg
-   * itself records only a query's own name). After a failure the statements behind it were never
-   * parsed, and must be parsed again next time.
-   */
-  private countParses(connection: WireConnection): void {
-    const confirmed = () => {
-      const parsed = this.parsing.shift();
-      if (parsed?.name) {
-        connection.parsedStatements[parsed.name] = parsed.text;
-      }
-    };
-    connection.on('parseComplete', confirmed);
-    this.stopCountingParses = () => connection.off('parseComplete', confirmed);
-  }
-
-  private parse(connection: WireConnection, name: string, text: string): void {
-    // Two reads of one batch may be the same statement (concurrent requests): parsed once.
-    if (
-      name &&
-      (connection.parsedStatements[name] !== undefined || this.parsing.some((p) => p.name === name))
-    ) {
-      return;
-    }
-    connection.parse({ text, name });
-    this.parsing.push({ name, text });
-  }
-
   /** Called by pg's client when the connection is free: everything goes in one corked write. */
-  submit(connection: WireConnection): null {
-    this.countParses(connection);
+  submit(connection: BatchConnection): null {
+    const parses = new RoundTripParses(connection);
+    this.parses = parses;
     connection.stream.cork?.();
     try {
-      this.parse(connection, SETTINGS_STATEMENT, SETTINGS_SQL);
+      if (parses.needs(SETTINGS_STATEMENT)) {
+        parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
+      }
       connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
       connection.execute({ portal: '' });
       for (const statement of this.statements) {
         const name = statement.name ?? '';
-        this.parse(connection, name, statement.text);
+        // Two reads of one batch may be the same statement (concurrent requests): parsed once.
+        if (parses.needs(name)) {
+          parses.parse(name, statement.text);
+        }
         connection.bind({ statement: name, values: statement.values });
         connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '' });
