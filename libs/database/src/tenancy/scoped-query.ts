@@ -86,18 +86,44 @@ export class RoundTripParses {
   }
 }
 
-/** The parts of pg's Query this class builds on (not in its type declarations). */
+/** The parts of pg's Query the classes below build on (not in its type declarations). */
 interface PgQuery {
   name?: string;
+  text: string;
+  callback?: (error: Error | null, result?: unknown) => void;
+  _results: { rows: unknown[] } | { rows: unknown[] }[];
+  _canceledDueToError: Error | false;
   hasBeenParsed(connection: WireConnection): boolean;
   prepare(connection: WireConnection): void;
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: unknown): void;
   handleError(error: Error, connection: unknown): void;
   handleReadyForQuery(connection: unknown): void;
-  text: string;
 }
 const PgQuery = Query as unknown as new (config: object) => PgQuery;
+
+/**
+ * A pg Query whose round trip starts with the settings statement: that statement's row and
+ * CommandComplete are consumed here, so the caller sees exactly the results of its own statements.
+ */
+export class AfterSettingsQuery extends PgQuery {
+  /** Whether the settings statement has completed, and what arrives now is the caller's. */
+  protected settingsAnswered = false;
+
+  override handleDataRow(message: unknown): void {
+    if (this.settingsAnswered) {
+      super.handleDataRow(message);
+    }
+  }
+
+  override handleCommandComplete(message: unknown, connection: unknown): void {
+    if (!this.settingsAnswered) {
+      this.settingsAnswered = true;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+}
 
 /**
  * A statement sent together with `SELECT set_config(..., true)` of its unit of work's settings, in
@@ -107,11 +133,10 @@ const PgQuery = Query as unknown as new (config: object) => PgQuery;
  * pooler in transaction mode (PgBouncer) share it, and no BEGIN/COMMIT is added to a lone read.
  *
  * Built on pg's Query and its message handlers (the protocol pg-cursor and pg-query-stream use); the
- * settings statement's own answer (one row, one CommandComplete) is consumed here, so the caller
- * sees exactly the result of its statement. `scoped-query.spec.ts` proves it on a real server.
+ * settings statement's own answer (one row, one CommandComplete) is consumed by AfterSettingsQuery,
+ * so the caller sees exactly the result of its statement. `scoped-query.spec.ts` proves it on a real server.
  */
-export class ScopedQuery extends PgQuery {
-  private settingsAnswered = false;
+export class ScopedQuery extends AfterSettingsQuery {
   private parses: RoundTripParses | undefined;
 
   constructor(
@@ -136,20 +161,6 @@ export class ScopedQuery extends PgQuery {
       parses.expect(this.name, this.text);
     }
     super.prepare(connection);
-  }
-
-  override handleDataRow(message: unknown): void {
-    if (this.settingsAnswered) {
-      super.handleDataRow(message);
-    }
-  }
-
-  override handleCommandComplete(message: unknown, connection: unknown): void {
-    if (!this.settingsAnswered) {
-      this.settingsAnswered = true;
-      return;
-    }
-    super.handleCommandComplete(message, connection);
   }
 
   override handleError(error: Error, connection: WireConnection): void {

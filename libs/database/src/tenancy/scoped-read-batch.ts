@@ -1,6 +1,7 @@
 import * as pg from 'pg';
 import type { TenantSettings } from './tenant-context';
 import {
+  AfterSettingsQuery,
   RoundTripParses,
   SETTINGS_SQL,
   SETTINGS_STATEMENT,
@@ -28,21 +29,6 @@ interface BatchConnection extends WireConnection {
   sync(): void;
 }
 
-interface PgResult {
-  rows: unknown[];
-}
-
-/** The parts of pg's Query this class builds on (not in its type declarations). */
-interface PgQuery {
-  callback?: (error: Error | null, result?: unknown) => void;
-  _results: PgResult | PgResult[];
-  _canceledDueToError: Error | false;
-  handleDataRow(message: unknown): void;
-  handleCommandComplete(message: unknown, connection: unknown): void;
-  handleError(error: Error, connection: unknown): void;
-  handleReadyForQuery(connection: unknown): void;
-}
-const PgQuery = pg.Query as unknown as new (config: object) => PgQuery;
 const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils;
 
 /**
@@ -60,14 +46,13 @@ export function wireValues(values: readonly unknown[]): unknown[] {
  * Execute, then one Sync. PostgreSQL runs them one after another in one implicit transaction, so the
  * settings hold for all of them and end with it, as with ScopedQuery. pg's Query already collects
  * one result per statement (`_results`); the settings statement's row and completion are consumed
- * here, as ScopedQuery does.
+ * by AfterSettingsQuery, as for ScopedQuery.
  *
  * Reads only: a failing statement aborts the implicit transaction, and the statements after it are
  * skipped. The answer says how many completed, so the caller resolves those and runs the rest again
  * on their own (`batchedRead`).
  */
-export class ScopedReadBatch extends PgQuery {
-  private settingsAnswered = false;
+export class ScopedReadBatch extends AfterSettingsQuery {
   private completed = 0;
   private parses: RoundTripParses | undefined;
   /**
@@ -117,20 +102,16 @@ export class ScopedReadBatch extends PgQuery {
   }
 
   override handleDataRow(message: unknown): void {
-    if (this.settingsAnswered) {
-      super.handleDataRow(message);
-      if (this._canceledDueToError && this.failedAt === undefined) {
-        this.failedAt = this.completed;
-      }
+    super.handleDataRow(message);
+    if (this._canceledDueToError && this.failedAt === undefined) {
+      this.failedAt = this.completed;
     }
   }
 
   override handleCommandComplete(message: unknown, connection: unknown): void {
-    if (!this.settingsAnswered) {
-      this.settingsAnswered = true;
-      return;
+    if (this.settingsAnswered) {
+      this.completed += 1;
     }
-    this.completed += 1;
     super.handleCommandComplete(message, connection);
   }
 
