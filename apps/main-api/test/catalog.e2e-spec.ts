@@ -174,6 +174,15 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
       expect(response).toEqual({ total: '0', perPage: 20, page: 1, lastPage: 1, data: [] });
     });
 
+    it.each(['0', '501', '2.5', 'ten'])('refuses perPage=%s naming the range', async (perPage) => {
+      const response = await list(`?perPage=${perPage}`);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ errors: { field: string; message: string }[] }>().errors).toContainEqual(
+        expect.objectContaining({ field: 'perPage', message: 'perPage must be an integer from 1 to 500' }),
+      );
+    });
+
     it.each([
       ['?perPage=501', 'perPage'],
       ['?perPage=0', 'perPage'],

@@ -1,4 +1,4 @@
-import { MayBeAbsent } from '../validation/field-decorators';
+import { IsQueryIntegerInRange, MayBeAbsent } from '../validation/field-decorators';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
@@ -32,10 +32,7 @@ export class ListQueryDto {
 
   @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PER_PAGE} (default 20)`, example: 20 })
   @MayBeAbsent()
-  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
-  @IsInt({ message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
-  @Min(1, { message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
-  @Max(MAX_PER_PAGE, { message: `perPage must be an integer from 1 to ${MAX_PER_PAGE}` })
+  @IsQueryIntegerInRange(1, MAX_PER_PAGE)
   perPage?: number;
 
   @ApiPropertyOptional({

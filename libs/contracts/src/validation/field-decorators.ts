@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** Postgres `integer`: a larger id would fail in the database instead of validation. */
@@ -6,6 +7,20 @@ export const MAX_ENTITY_ID = 2_147_483_647;
 
 /** A reference to a row by id: a positive integer that fits the column. */
 export const IsEntityId = (): PropertyDecorator => applyDecorators(IsInt(), Min(1), Max(MAX_ENTITY_ID));
+
+/**
+ * A query parameter that is a whole number from `min` to `max`: the digits of the query text become
+ * a number, and anything else is refused naming the parameter and the range.
+ */
+export const IsQueryIntegerInRange = (min: number, max: number): PropertyDecorator => {
+  const message = `$property must be an integer from ${min} to ${max}`;
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value)),
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
+};
 
 /** A calendar day `YYYY-MM-DD` (its existence is checked with `isCalendarDate` where it matters). */
 export const IsDateOnly = (): PropertyDecorator =>

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min, ValidateBy } from 'class-validator';
-import { MayBeAbsent } from '@platform/contracts';
+import { Matches, ValidateBy } from 'class-validator';
+import { IsQueryIntegerInRange, MayBeAbsent } from '@platform/contracts';
 
 export const MAX_WATCH_SECONDS = 55;
 const DEFAULT_WATCH_SECONDS = 20;
@@ -57,10 +56,7 @@ export class ChangeFeedWatchQueryDto {
     example: DEFAULT_WATCH_SECONDS,
   })
   @MayBeAbsent()
-  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
-  @IsInt({ message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
-  @Min(0, { message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
-  @Max(MAX_WATCH_SECONDS, { message: `wait must be an integer from 0 to ${MAX_WATCH_SECONDS}` })
+  @IsQueryIntegerInRange(0, MAX_WATCH_SECONDS)
   wait: number = DEFAULT_WATCH_SECONDS;
 }
 

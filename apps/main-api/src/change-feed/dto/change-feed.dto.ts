@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
-import { INTEGRATION_ENTITIES, INTEGRATION_SOURCES, MayBeAbsent } from '@platform/contracts';
+import { Matches } from 'class-validator';
+import {
+  INTEGRATION_ENTITIES,
+  INTEGRATION_SOURCES,
+  IsQueryIntegerInRange,
+  MayBeAbsent,
+} from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeEvent, type ChangeKind } from '../change-event.entity';
 
 export const MAX_EVENTS_PER_PAGE = 1000;
@@ -25,10 +29,7 @@ export class ChangeFeedQueryDto {
     example: DEFAULT_EVENTS_PER_PAGE,
   })
   @MayBeAbsent()
-  @Transform(({ value }: { value: unknown }) => (/^\d+$/.test(String(value)) ? Number(value) : value))
-  @IsInt({ message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
-  @Min(1, { message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
-  @Max(MAX_EVENTS_PER_PAGE, { message: `limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}` })
+  @IsQueryIntegerInRange(1, MAX_EVENTS_PER_PAGE)
   limit: number = DEFAULT_EVENTS_PER_PAGE;
 }
 
