@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
-import { PooledClient } from '../pooled-client';
+import { openScratchPool, type ScratchPool } from '../testing/scratch-pool';
 import { batchedRead } from './read-batcher';
 import type { BatchedStatement } from './scoped-read-batch';
 import { runWithTenantSettings, type TenantSettings } from './tenant-context';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 /** Which backend answered, and the settings it saw. */
 const WHO = {
   text: "SELECT pg_backend_pid() AS pid, current_setting('app.company_id', true) AS company, current_setting('platform.change_origin', true) AS origin, $1::int AS n",
@@ -15,22 +13,16 @@ const WHO = {
 };
 
 describe('reads of one unit of work made together share one round trip (batchedRead + ScopedReadBatch)', () => {
-  const name = `t_read_batch_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchPool;
   let pool: Pool;
   let alone: BatchedStatement[];
 
   beforeAll(async () => {
-    await createDatabase(adminUrl, name);
-    pool = new Pool({ connectionString: databaseUrl(adminUrl, name), Client: PooledClient, max: 4 });
-    // pool.end() closes its idle clients without waiting for their sockets; the DROP DATABASE … WITH
-    // (FORCE) after it can end a backend first, and pg-pool reports that as the pool's error.
-    pool.on('error', () => undefined);
+    scratch = await openScratchPool('read_batch', 4);
+    pool = scratch.pool;
   });
 
-  afterAll(async () => {
-    await pool.end();
-    await dropDatabase(adminUrl, name);
-  });
+  afterAll(() => scratch.close());
 
   beforeEach(() => {
     alone = [];
@@ -134,8 +126,7 @@ describe('reads of one unit of work made together share one round trip (batchedR
   });
 
   it('a prepared read whose first run on a connection fails runs there again without a second Parse', async () => {
-    const single = new Pool({ connectionString: databaseUrl(adminUrl, name), Client: PooledClient, max: 1 });
-    single.on('error', () => undefined);
+    const single = scratch.anotherPool(1);
     const settings = { companyId: 12 };
     const failing = {
       text: 'SELECT 10 / $1::int AS x',

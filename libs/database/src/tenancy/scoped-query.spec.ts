@@ -1,30 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { Pool } from 'pg';
-import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
-import { PooledClient } from '../pooled-client';
+import type { Pool } from 'pg';
+import { openScratchPool, type ScratchPool } from '../testing/scratch-pool';
 import { runWithTenantSettings } from './tenant-context';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const SETTINGS =
   "SELECT current_setting('app.company_id', true) AS company, current_setting('platform.change_origin', true) AS origin, current_setting('app.purpose', true) AS purpose";
 
 describe('statements in a unit of work carry its settings (PooledClient + ScopedQuery)', () => {
-  const name = `t_scoped_query_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchPool;
   let pool: Pool;
 
   beforeAll(async () => {
-    await createDatabase(adminUrl, name);
     // One connection, so every test below reuses the one the previous test left.
-    pool = new Pool({ connectionString: databaseUrl(adminUrl, name), Client: PooledClient, max: 1 });
-    // pool.end() closes its idle clients without waiting for their sockets; the DROP DATABASE … WITH
-    // (FORCE) after it can end a backend first, and pg-pool reports that as the pool's error.
-    pool.on('error', () => undefined);
+    scratch = await openScratchPool('scoped_query', 1);
+    pool = scratch.pool;
   });
 
-  afterAll(async () => {
-    await pool.end();
-    await dropDatabase(adminUrl, name);
-  });
+  afterAll(() => scratch.close());
 
   const settingsNow = async () => (await pool.query(SETTINGS)).rows[0] as Record<string, string | null>;
 

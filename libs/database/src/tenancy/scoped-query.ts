@@ -2,18 +2,34 @@ import { Query } from 'pg';
 import type { TenantSettings } from './tenant-context';
 
 /** Prepared once per connection; sets the unit of work's settings for the current transaction only. */
-export const SETTINGS_STATEMENT = 'platform_tenant_settings';
-export const SETTINGS_SQL =
+const SETTINGS_STATEMENT = 'platform_tenant_settings';
+const SETTINGS_SQL =
   "SELECT set_config('app.company_id', $1, true), set_config('platform.change_origin', $2, true), " +
   "set_config('app.purpose', $3, true)";
 
 /** The settings statement's parameters: an empty string is PostgreSQL's unset custom setting. */
-export function settingsValues(settings: TenantSettings): string[] {
+function settingsValues(settings: TenantSettings): string[] {
   return [
     settings.companyId === undefined ? '' : String(settings.companyId),
     settings.changeOrigin ?? '',
     settings.purpose ?? '',
   ];
+}
+
+/**
+ * Sends the settings statement (parsed first on a connection that has not prepared it), bound to the
+ * unit of work's settings: the start of every round trip of ScopedQuery and ScopedReadBatch.
+ */
+export function sendSettings(
+  connection: WireConnection,
+  parses: RoundTripParses,
+  settings: TenantSettings,
+): void {
+  if (parses.needs(SETTINGS_STATEMENT)) {
+    parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
+  }
+  connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(settings) });
+  connection.execute({ portal: '' });
 }
 
 /** Statements that must run as they are: a transaction's control, and SET TRANSACTION (first in it). */
@@ -152,11 +168,7 @@ export class ScopedQuery extends AfterSettingsQuery {
   override prepare(connection: WireConnection): void {
     const parses = new RoundTripParses(connection);
     this.parses = parses;
-    if (parses.needs(SETTINGS_STATEMENT)) {
-      parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
-    }
-    connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
-    connection.execute({ portal: '' });
+    sendSettings(connection, parses, this.settings);
     if (this.name && !this.hasBeenParsed(connection)) {
       parses.expect(this.name, this.text);
     }

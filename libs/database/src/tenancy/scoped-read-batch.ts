@@ -1,13 +1,6 @@
 import * as pg from 'pg';
 import type { TenantSettings } from './tenant-context';
-import {
-  AfterSettingsQuery,
-  RoundTripParses,
-  SETTINGS_SQL,
-  SETTINGS_STATEMENT,
-  settingsValues,
-  type WireConnection,
-} from './scoped-query';
+import { AfterSettingsQuery, RoundTripParses, sendSettings, type WireConnection } from './scoped-query';
 
 /** One read of a batch: its text, values (`wireValues`), and the name it is prepared under, if any. */
 export interface BatchedStatement {
@@ -79,11 +72,7 @@ export class ScopedReadBatch extends AfterSettingsQuery {
     this.parses = parses;
     connection.stream.cork?.();
     try {
-      if (parses.needs(SETTINGS_STATEMENT)) {
-        parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
-      }
-      connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(this.settings) });
-      connection.execute({ portal: '' });
+      sendSettings(connection, parses, this.settings);
       for (const statement of this.statements) {
         const name = statement.name ?? '';
         // Two reads of one batch may be the same statement (concurrent requests): parsed once.
