@@ -33,13 +33,17 @@ describe('main-api users (e2e)', () => {
     ).json<UserBody>();
 
   it('creates a user and answers the docs/spec/decisions.md §8 fields', async () => {
+    const labels = [
+      (await call('POST', '/labels', { name: 'Remote', model: 'user' })).json<{ id: number }>().id,
+      (await call('POST', '/labels', { name: 'Senior', model: 'user' })).json<{ id: number }>().id,
+    ];
     const response = await call('POST', '/users', {
       first_name: 'Grace',
       last_name: 'Hopper',
       email: 'Grace@UA.test',
       role_id: 3,
       password: 'a-long-enough-password',
-      labels: [2, 5],
+      labels,
     });
 
     expect(response.statusCode).toBe(201);
@@ -57,7 +61,7 @@ describe('main-api users (e2e)', () => {
       picture: '',
       hidden: false,
       is_deleted: false,
-      labels: [2, 5],
+      labels,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
     expect(response.json()).not.toHaveProperty('password');

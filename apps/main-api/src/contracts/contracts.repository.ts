@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FeatureRepository, RequestTenantScope } from '@platform/database';
 import { Client } from '../clients/client.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
+import { Ratecard } from '../ratecards/ratecard.entity';
 import { UserMemberships } from '../users/user-memberships.repository';
 import { ContractMember } from './contract-member.entity';
 import { Contract } from './contract.entity';
@@ -34,6 +35,11 @@ export class ContractsRepository extends FeatureRepository<Contract> {
   /** The client a body names (`client_id`), or a 400 naming that field. */
   requireClient(id: number): Promise<Client> {
     return this.scope.repository(Client).requireReference(id, 'client_id');
+  }
+
+  /** The ratecard a body names (`user_positions_header_id`), or a 400 naming that field. */
+  async requireRatecard(id: number): Promise<void> {
+    await this.scope.repository(Ratecard).requireReference(id, 'user_positions_header_id');
   }
 
   /** Assigns users of the company to the contract; a user already on it stays once. */

@@ -11,6 +11,9 @@ export class ContractsService {
 
   async create(body: CreateContractDto): Promise<Contract> {
     await this.contracts.requireClient(body.client_id);
+    if (body.user_positions_header_id) {
+      await this.contracts.requireRatecard(body.user_positions_header_id);
+    }
     const { start, end } = period(body.start, body.end);
     const { id } = await this.contracts.create({
       clientId: body.client_id,
@@ -42,6 +45,9 @@ export class ContractsService {
     const contract = await this.get(id);
     if (body.client_id !== undefined) {
       await this.contracts.requireClient(body.client_id);
+    }
+    if (body.user_positions_header_id) {
+      await this.contracts.requireRatecard(body.user_positions_header_id);
     }
     const { start, end } = period(
       body.start ?? contract.start?.toISOString(),

@@ -5,6 +5,7 @@ import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
 import { Contract } from '../contracts/contract.entity';
 import { Fee } from '../fees/fee.entity';
+import { LabelReferences } from '../labels/label-references.repository';
 import { PositionCategory } from '../positions/position-category.entity';
 import { Position } from '../positions/position.entity';
 import { Product } from '../products/product.entity';
@@ -21,7 +22,10 @@ export type ClientOwnedField = keyof typeof OF_CLIENT;
  */
 @Injectable()
 export class ProjectReferencesRepository {
-  constructor(private readonly scope: RequestTenantScope) {}
+  constructor(
+    private readonly scope: RequestTenantScope,
+    private readonly labels: LabelReferences,
+  ) {}
 
   async requireClient(id: number): Promise<void> {
     await this.scope.repository(Client).requireReference(id, 'client_id');
@@ -35,6 +39,11 @@ export class ProjectReferencesRepository {
   /** The ratecard, under the field the body named it by (`ratecard_id` or `user_positions_header_id`). */
   async requireRatecard(id: number, field: string): Promise<void> {
     await this.scope.repository(Ratecard).requireReference(id, field);
+  }
+
+  /** The project's labels (`labels`); those it had (`kept`) may have been deleted since. */
+  requireLabels(ids: number[], kept: readonly number[]): Promise<void> {
+    return this.labels.require(ids, kept);
   }
 
   /** The client of the brand, product, fee or contract the body names by `field`. */

@@ -12,6 +12,13 @@ import { ProjectReferencesRepository, type ClientOwnedField } from './project-re
 export class ProjectReferences {
   constructor(private readonly references: ProjectReferencesRepository) {}
 
+  /** The labels sent, when sent; `stored` are those the project had before (none for a new one). */
+  async requireLabels(body: UpdateProjectDto, stored: readonly number[]): Promise<void> {
+    if (body.labels !== undefined) {
+      await this.references.requireLabels(body.labels, stored);
+    }
+  }
+
   async requireOfProject(project: Project, ratecardField: string): Promise<void> {
     await this.references.requireClient(project.clientId);
     if (project.pmId) {

@@ -35,14 +35,15 @@ export class ProjectWrites {
       labels: [],
     });
     applyProjectFields(draft, body);
-    await this.validate(draft, body);
+    await this.validate(draft, body, []);
     return this.repository.insert(draft, body);
   }
 
   async update(id: number, body: UpdateProjectDto): Promise<number> {
     const project = await this.reads.requireProject(id);
+    const storedLabels = project.labels;
     applyProjectFields(project, body);
-    await this.validate(project, body);
+    await this.validate(project, body, storedLabels);
     await this.repository.update(project, body);
     return id;
   }
@@ -51,9 +52,10 @@ export class ProjectWrites {
    * The order decides which error a body with several faults gets (and is what clients see today):
    * dates and references (400 naming the field), the business rules (422 AC004), then estimate lines.
    */
-  private async validate(project: Project, body: UpdateProjectDto): Promise<void> {
+  private async validate(project: Project, body: UpdateProjectDto, storedLabels: number[]): Promise<void> {
     checkProjectDates(project);
     await this.references.requireOfProject(project, ratecardField(body));
+    await this.references.requireLabels(body, storedLabels);
     checkEstimationAndIncome(project);
     await this.references.requireOfEstimateLines(body);
   }

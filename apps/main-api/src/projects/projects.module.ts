@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LabelReferences } from '../labels/label-references.repository';
 import { ProjectReads } from './project-reads';
 import { ProjectReadsRepository } from './project-reads.repository';
 import { ProjectReferences } from './project-references';
@@ -11,6 +12,7 @@ import { ProjectsService } from './projects.service';
 @Module({
   controllers: [ProjectsController],
   providers: [
+    LabelReferences,
     ProjectsRepository,
     ProjectReadsRepository,
     ProjectReferencesRepository,

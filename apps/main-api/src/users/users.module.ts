@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { LabelReferences } from '../labels/label-references.repository';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService],
+  providers: [LabelReferences, UsersRepository, UsersService],
   exports: [UsersService],
 })
 export class UsersModule {}

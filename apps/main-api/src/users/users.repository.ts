@@ -3,6 +3,7 @@ import { FeatureRepository, RequestTenantScope, type TenantRead } from '@platfor
 import type { SelectQueryBuilder } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
+import { LabelReferences } from '../labels/label-references.repository';
 import { Position } from '../positions/position.entity';
 import { User } from './user.entity';
 
@@ -28,7 +29,10 @@ export class UsersRepository extends FeatureRepository<User> {
   // The batch look-up the planner makes on every getAllocations, built once (CompiledRead).
   private readonly usersByIds: TenantRead<User, { ids: number[] }>;
 
-  constructor(scope: RequestTenantScope) {
+  constructor(
+    scope: RequestTenantScope,
+    private readonly labels: LabelReferences,
+  ) {
     super(scope, {
       entity: User,
       alias: 'u',
@@ -70,6 +74,11 @@ export class UsersRepository extends FeatureRepository<User> {
   /** The user's client, by the body's `client_id` (400 naming it when the company has none). */
   async requireClient(id: number): Promise<void> {
     await this.scope.repository(Client).requireReference(id, 'client_id');
+  }
+
+  /** The user's labels, by the body's `labels`: those it had (`kept`) may have been deleted since. */
+  requireLabels(ids: number[], kept: readonly number[] = []): Promise<void> {
+    return this.labels.require(ids, kept);
   }
 
   /** The position's category comes along too: UserDto names it. */

@@ -19,6 +19,7 @@ export class UsersService {
     if (body.client_id) {
       await this.users.requireClient(body.client_id);
     }
+    await this.users.requireLabels(body.labels ?? []);
     const { id } = await this.users.create({
       clientId: body.client_id ?? null,
       firstName: body.first_name,
@@ -60,6 +61,9 @@ export class UsersService {
     }
     if (body.client_id) {
       await this.users.requireClient(body.client_id);
+    }
+    if (body.labels !== undefined) {
+      await this.users.requireLabels(body.labels, user.labels);
     }
     Object.assign(user, {
       ...(body.client_id !== undefined && { clientId: body.client_id }),
