@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // A webhook receiver written from the Standard Webhooks convention alone (standardwebhooks.com), to
 // try the platform's outbound webhooks locally (README "Change feed and outbound webhooks"):
-//   WEBHOOK_SECRET=whsec_... node tools/local/webhook-receiver.mjs [port=8787]
+//   WEBHOOK_SECRET=whsec_... node tools/local/webhook-receiver.mjs [port=$WEBHOOK_RECEIVER_PORT or 8787]
+// `npm start` allows plain-http webhooks to that port of 127.0.0.1 only (tools/local/webhook-origin.mjs).
 // It checks the signature and the timestamp, answers 2xx once per webhook-id (a retry of a delivery
 // it already processed is acknowledged and ignored), and prints each event on one line.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { webhookReceiverPort } from './webhook-origin.mjs';
 
 const secret = process.env.WEBHOOK_SECRET ?? '';
 if (!secret.startsWith('whsec_')) {
@@ -13,7 +15,7 @@ if (!secret.startsWith('whsec_')) {
   process.exit(1);
 }
 const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-const port = Number(process.argv[2] ?? 8787);
+const port = process.argv[2] ? Number(process.argv[2]) : webhookReceiverPort(process.env);
 const TOLERANCE_SECONDS = 5 * 60;
 const processed = new Set();
 

@@ -1,12 +1,5 @@
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import {
-  FakeHttpServer,
-  startTestService,
-  TEST_CHANGE_ORIGIN_KEY,
-  type RecordedRequest,
-  type TestService,
-} from '@platform/testing';
+import { signTestToken, startTestService, TEST_CHANGE_ORIGIN_KEY, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // The issue asks for a real main-api behind these tests: the test (only) starts main-api in
@@ -19,54 +12,9 @@ import { IntegrationsEnv } from '../src/config/integrations.env';
 import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
 import { integrationsService } from '../src/integrations.service';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
+import { MainApiProxy } from './support/main-api-proxy';
 
 type Body = Record<string, unknown>;
-
-/**
- * Sits between integrations and the real main-api: forwards everything, unless a test tells it to
- * lose main-api's answer (main-api did the work, integrations sees a 503) or to fail before main-api.
- */
-class MainApiProxy {
-  loseAnswer?: (request: RecordedRequest) => boolean;
-  failBefore?: (request: RecordedRequest) => boolean;
-
-  private constructor(
-    readonly server: FakeHttpServer,
-    private readonly target: string,
-  ) {}
-
-  static async start(target: string): Promise<MainApiProxy> {
-    const started: { proxy?: MainApiProxy } = {};
-    const server = await FakeHttpServer.start(
-      (request, response) => void started.proxy?.forward(request, response),
-    );
-    started.proxy = new MainApiProxy(server, target);
-    return started.proxy;
-  }
-
-  private async forward(request: RecordedRequest, response: ServerResponse): Promise<void> {
-    if (this.failBefore?.(request)) {
-      response.writeHead(503).end();
-      return;
-    }
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-      ),
-    );
-    const answer = await fetch(`${this.target}${request.url}`, {
-      method: request.method,
-      headers,
-      body: request.body.length > 0 ? request.body : undefined,
-    });
-    const text = await answer.text();
-    if (this.loseAnswer?.(request)) {
-      response.writeHead(503).end();
-      return;
-    }
-    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
-  }
-}
 
 describe('integrations: entities by external id, with main-api behind it (e2e)', () => {
   let main: MainApiTestApp;
@@ -558,6 +506,50 @@ describe('integrations: entities by external id, with main-api behind it (e2e)',
       expectError(await call('DELETE', '/clients/ANY'), 400, 'ValidationError', 'ZC002');
       expectError(await call('DELETE', '/clients/ANY?source=NOPE'), 400, 'ValidationError', 'ZC002');
       expectError(await call('DELETE', '/clients/ANY?source=JIRA'), 404, 'ExternalIdNotFoundError', 'ZC001');
+    });
+
+    describe('with the standard headers of interfaces.md on every request (issue 33)', () => {
+      const withStandardHeaders = (method: Method, url: string, payload?: string) =>
+        integrations.app.inject({
+          method,
+          url: `/v2/integrations${url}`,
+          headers: {
+            authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1 })}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+
+      it('deletes by external id with Content-Type: application/json and an empty body (was 400 "Body cannot be empty")', async () => {
+        await call('POST', '/clients', { ...metadata(), id: 'EMPTY-BODY', name: 'Deleted with headers' });
+
+        const response = await withStandardHeaders('DELETE', '/clients/EMPTY-BODY?source=JIRA');
+
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ name: 'Deleted with headers' });
+        expectError(
+          await call('DELETE', '/clients/EMPTY-BODY?source=JIRA'),
+          404,
+          'ExternalIdNotFoundError',
+          'ZC001',
+        );
+      });
+
+      it('answers an empty body without the source as it answers no body at all', async () => {
+        const withHeaders = await withStandardHeaders('DELETE', '/clients/ANY');
+        const bare = await call('DELETE', '/clients/ANY');
+
+        expectError(withHeaders, 400, 'ValidationError', 'ZC002');
+        expect(withHeaders.json()).toEqual(bare.json());
+      });
+
+      it('still refuses a non-empty malformed JSON body with 400 in its own error body', async () => {
+        const response = await withStandardHeaders('DELETE', '/clients/ANY?source=JIRA', '{"metadata": ');
+
+        expectError(response, 400, 'ValidationError', 'ZC002');
+        expect(response.json<{ message: string }>().message).toContain('JSON');
+      });
     });
 
     it('passes main-api refusals through with their status and ZC003, leaving no mapping', async () => {

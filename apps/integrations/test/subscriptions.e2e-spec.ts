@@ -444,6 +444,19 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       expect((await call('GET', '/subscriptions')).json()).toEqual([]);
     });
 
+    it('checks the API client before looking the target up: a refused one learns nothing of the name (issue 33)', async () => {
+      // .invalid never resolves (RFC 6761): checked first, it would answer with a refusal of url.
+      const response = await call(
+        'POST',
+        '/subscriptions',
+        subscriptionBody('https://nowhere.invalid/hook', { client_secret: 'wrong' }),
+      );
+
+      expectError(response, 400, 'ValidationError', 'ZC002');
+      expect(response.json<Body>().message).toContain('api_key');
+      expect(response.json<Body>().message).not.toContain('nowhere.invalid');
+    });
+
     it('keeps one subscription per source and url', async () => {
       await subscribe('/twice');
 

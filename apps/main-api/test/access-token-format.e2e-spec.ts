@@ -34,6 +34,52 @@ describe('main-api access tokens and JWKS, as verifiers see them (e2e)', () => {
     expect(answer.statusCode).toBe(200);
   });
 
+  it("carries RFC 9068's required claims, client_id naming the client of every grant", async () => {
+    const [acme] = main.companies;
+    const claimsOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const byClient = (
+      await main.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token?grant_type=client_credentials',
+        headers: { authorization: basic(acme.apiKey, acme.clientSecret) },
+      })
+    ).json<{ access_token: string; refresh_token: string }>();
+    const byPassword = (
+      await main.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        headers: form,
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          username: acme.email,
+          password: acme.password,
+        }).toString(),
+      })
+    ).json<{ access_token: string }>();
+    const refreshed = (
+      await main.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/refreshtoken',
+        headers: form,
+        payload: new URLSearchParams({ refresh_token: byClient.refresh_token }).toString(),
+      })
+    ).json<{ access_token: string }>();
+
+    for (const [token, clientId] of [
+      [byClient.access_token, acme.apiKey],
+      [byPassword.access_token, 'password-grant'],
+      [refreshed.access_token, acme.apiKey],
+    ]) {
+      const claims = claimsOf(token);
+      expect(claims).toMatchObject({ client_id: clientId });
+      for (const required of ['iss', 'exp', 'aud', 'sub', 'client_id', 'iat', 'jti']) {
+        expect(claims).toHaveProperty(required);
+      }
+    }
+  });
+
   it('lets the JWKS be cached for 30 s at most, so a withdrawn key is dropped within a minute', async () => {
     const response = await main.service.app.inject({ method: 'GET', url: '/v1/.well-known/jwks.json' });
 

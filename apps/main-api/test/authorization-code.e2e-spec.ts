@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { TEST_ISSUER } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
 import type { RegisteredApp } from '../src/oauth/authorization/oauth-apps.repository';
@@ -94,10 +95,13 @@ describe('authorization code with PKCE (e2e)', () => {
   /** GET the page, submit it with these credentials: the answer of the POST. */
   async function signIn(
     credentials: { email: string; password: string },
-    options: { challenge?: string; state?: string; remoteAddress?: string } = {},
+    options: { challenge?: string; state?: string; remoteAddress?: string; clientId?: string } = {},
   ): Promise<LightMyRequestResponse> {
     const page = await getPage(
-      authorizeQuery({ state: options.state ?? 'xyz-state' }, options.challenge),
+      authorizeQuery(
+        { state: options.state ?? 'xyz-state', ...(options.clientId && { client_id: options.clientId }) },
+        options.challenge,
+      ),
       options.remoteAddress,
     );
     expect(page.statusCode).toBe(200);
@@ -149,6 +153,8 @@ describe('authorization code with PKCE (e2e)', () => {
     const location = new URL(answer.headers.location as string);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
     expect(location.searchParams.get('state')).toBe('xyz-state');
+    // RFC 9207: the app can tell which authorization server answered (JWT_ISSUER).
+    expect(location.searchParams.get('iss')).toBe(TEST_ISSUER);
     const code = location.searchParams.get('code') ?? '';
     expect(Buffer.from(code, 'base64url')).toHaveLength(32);
 
@@ -206,6 +212,81 @@ describe('authorization code with PKCE (e2e)', () => {
     expect(documented.statusCode).toBe(200);
   });
 
+  it("refreshes a browser login at /oauth/refreshtoken with the refresh_token alone; a client_id given must be the app's", async () => {
+    const { verifier, challenge } = pkce();
+    const tokens = (await exchange(await codeFor(challenge), verifier)).json<TokenResponse>();
+    const refreshAt = (fields: Record<string, string>) =>
+      app.service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/refreshtoken',
+        payload: form(fields),
+        headers: FORM,
+      });
+
+    const otherClient = await refreshAt({
+      refresh_token: tokens.refresh_token,
+      client_id: 'app_000000000000000000000000',
+    });
+    const alone = await refreshAt({ refresh_token: tokens.refresh_token });
+
+    expect(otherClient.statusCode).toBe(400);
+    expect(otherClient.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(alone.statusCode).toBe(200);
+    const claims = JSON.parse(
+      Buffer.from(alone.json<TokenResponse>().access_token.split('.')[1], 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(claims.client_id).toBe(webApp.clientId);
+  });
+
+  it("ends an app's logins when it is revoked: access tokens at once, refreshes with the reason", async () => {
+    const revocable = await new ProvisioningService(app.dataSource).addApp({
+      companyId: acme.companyId,
+      name: 'Acme campaign site',
+      redirectUris: [REDIRECT_URI],
+    });
+    const { verifier, challenge } = pkce();
+    const signedIn = await signIn(
+      { email: acme.email, password: acme.password },
+      { challenge, clientId: revocable.clientId },
+    );
+    const code = new URL(signedIn.headers.location as string).searchParams.get('code') ?? '';
+    const tokens = (await exchange(code, verifier, { client_id: revocable.clientId })).json<TokenResponse>();
+
+    const revoked = await new ProvisioningService(app.dataSource).revokeApp({
+      companyId: acme.companyId,
+      clientId: revocable.clientId,
+    });
+
+    expect(revoked.revokedAt).toBeInstanceOf(Date);
+    const projects = await app.service.app.inject({
+      method: 'GET',
+      url: '/v1/projects',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(projects.statusCode).toBe(401);
+    const status = await app.service.app.inject({
+      method: 'GET',
+      url: '/v1/oauth/token-status',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(status.statusCode).toBe(401);
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: revocable.clientId,
+    });
+    expect(refreshed.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The app this login was started with has been revoked',
+    });
+    await expect(
+      new ProvisioningService(app.dataSource).revokeApp({
+        companyId: acme.companyId,
+        clientId: 'app_unknown',
+      }),
+    ).rejects.toThrow('has no app with client_id app_unknown');
+  });
+
   it('refuses a wrong code_verifier, and the code is spent', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(challenge);
@@ -251,6 +332,33 @@ describe('authorization code with PKCE (e2e)', () => {
       headers: { authorization: `Bearer ${first.access_token}` },
     });
     expect(projects.statusCode).toBe(401);
+  });
+
+  it('revokes what a code issued when it is replayed during its first exchange (RFC 9700 §4.4)', async () => {
+    // Ten codes, each exchanged twice at the same moment: one exchange issues, the other is the
+    // replay, and whichever comes second must end the login the first started.
+    for (let round = 0; round < 10; round += 1) {
+      const { verifier, challenge } = pkce();
+      const code = await codeFor(challenge);
+      const answers = await Promise.all([exchange(code, verifier), exchange(code, verifier)]);
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+      const issued = answers.find((answer) => answer.statusCode === 200)?.json<TokenResponse>();
+      const projects = await app.service.app.inject({
+        method: 'GET',
+        url: '/v1/projects',
+        headers: { authorization: `Bearer ${issued?.access_token}` },
+      });
+      expect(projects.statusCode).toBe(401);
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: issued?.refresh_token ?? '',
+        client_id: webApp.clientId,
+      });
+      expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+      // Each replay counts as a failed token request of this address: not what this test is about.
+      await app.dataSource.query('DELETE FROM rate_limit_buckets');
+    }
   });
 
   it('refuses an expired code', async () => {
@@ -300,6 +408,8 @@ describe('authorization code with PKCE (e2e)', () => {
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
     expect(location.searchParams.get('error')).toBe(error);
     expect(location.searchParams.get('state')).toBe('xyz-state');
+    // RFC 9207: the app can tell which authorization server answered (JWT_ISSUER).
+    expect(location.searchParams.get('iss')).toBe(TEST_ISSUER);
     expect(location.searchParams.get('code')).toBeNull();
   });
 

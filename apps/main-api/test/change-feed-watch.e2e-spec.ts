@@ -36,7 +36,7 @@ describe('main-api change feed watch, for the integrations service (e2e)', () =>
   const watch = async (after?: string, wait = 0): Promise<Watch> => {
     const query = `?wait=${wait}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
     const response = await watchAs(
-      signServiceRequest(TEST_CHANGE_ORIGIN_KEY, 'integrations', 'GET', '/v1/events/watch'),
+      signServiceRequest(TEST_CHANGE_ORIGIN_KEY, 'integrations', 'GET', `/v1/events/watch${query}`),
       query,
     );
     expect(response.statusCode).toBe(200);
@@ -48,14 +48,14 @@ describe('main-api change feed watch, for the integrations service (e2e)', () =>
   };
 
   it('answers only the integrations service, signed with CHANGE_ORIGIN_KEY; never a company token', async () => {
-    const sign = (key: string, service = 'integrations', path = '/v1/events/watch', at = Date.now()) =>
+    const sign = (key: string, service = 'integrations', path = '/v1/events/watch?wait=0', at = Date.now()) =>
       signServiceRequest(key, service, 'GET', path, at);
     const refused = [
       await watchAs(undefined, '?wait=0'),
       await app.call('GET', '/events/watch?wait=0'),
       await watchAs(sign(randomBytes(32).toString('base64')), '?wait=0'),
       await watchAs(sign(TEST_CHANGE_ORIGIN_KEY, 'planner'), '?wait=0'),
-      await watchAs(sign(TEST_CHANGE_ORIGIN_KEY, 'integrations', '/v1/events'), '?wait=0'),
+      await watchAs(sign(TEST_CHANGE_ORIGIN_KEY, 'integrations', '/v1/events?wait=0'), '?wait=0'),
       await watchAs(sign(TEST_CHANGE_ORIGIN_KEY, 'integrations', undefined, Date.now() - 600_000), '?wait=0'),
     ];
     for (const response of refused) {
@@ -74,7 +74,10 @@ describe('main-api change feed watch, for the integrations service (e2e)', () =>
       '3:9:2',
       '9223372036854775808:9223372036854775808:',
     ]) {
-      const badPosition = await watchAs(sign(TEST_CHANGE_ORIGIN_KEY), `?after=${after}`);
+      const badPosition = await watchAs(
+        sign(TEST_CHANGE_ORIGIN_KEY, 'integrations', `/v1/events/watch?after=${after}`),
+        `?after=${after}`,
+      );
       expect({
         after,
         status: badPosition.statusCode,
@@ -85,6 +88,39 @@ describe('main-api change feed watch, for the integrations service (e2e)', () =>
         field: 'after',
       });
     }
+  });
+
+  it('signs the query string too, and only for a minute: a seen signature cannot be replayed with other parameters or later', async () => {
+    const signed = '?wait=0';
+    const signature = signServiceRequest(
+      TEST_CHANGE_ORIGIN_KEY,
+      'integrations',
+      'GET',
+      `/v1/events/watch${signed}`,
+    );
+    const position = (await watch()).position;
+    const replays = [
+      await watchAs(signature, '?wait=55'),
+      await watchAs(signature, `?after=${encodeURIComponent(position)}&wait=0`),
+      await watchAs(signature, ''),
+      await watchAs(
+        signServiceRequest(
+          TEST_CHANGE_ORIGIN_KEY,
+          'integrations',
+          'GET',
+          `/v1/events/watch${signed}`,
+          Date.now() - 61_000,
+        ),
+        signed,
+      ),
+    ];
+    for (const response of replays) {
+      expect({ status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({
+        status: 401,
+        code: 'AC005',
+      });
+    }
+    expect((await watchAs(signature, signed)).statusCode).toBe(200);
   });
 
   it('starts with a reset, then names the companies with events after the position, once', async () => {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { MAX_ERROR_BODY_BYTES } from '@platform/testing';
+import { MAX_ERROR_BODY_BYTES, signTestToken } from '@platform/testing';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
 interface ErrorBody {
@@ -131,4 +131,46 @@ describe('main-api: null, huge arrays and unstorable text (e2e)', () => {
       expect(fieldsOf(response.json<ErrorBody>())).toEqual([field]);
     },
   );
+
+  describe('the standard headers on every request (issue 33)', () => {
+    const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+    it('deletes with Content-Type: application/json and an empty body (was 400 "Body cannot be empty")', async () => {
+      const doomed = (await app.call('POST', '/clients', { name: 'Doomed' })).json<{ id: number }>().id;
+
+      const response = await app.call('DELETE', `/clients/${doomed}`, undefined, { headers: JSON_HEADERS });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: doomed, name: 'Doomed' });
+      expect((await app.call('GET', `/clients/${doomed}`)).statusCode).toBe(404);
+    });
+
+    it('reads an empty JSON body as no body on a create too: its own validation answer', async () => {
+      const response = await app.call('POST', '/clients', undefined, { headers: JSON_HEADERS });
+
+      expect(response.statusCode).toBe(400);
+      expect(fieldsOf(response.json<ErrorBody>())).toContain('name');
+    });
+
+    it('still refuses a non-empty malformed JSON body with 400 in its own error body', async () => {
+      const doomed = (await app.call('POST', '/clients', { name: 'Kept' })).json<{ id: number }>().id;
+      const token = signTestToken({ keys: app.keys, companyId: app.companies[0].companyId, roleId: 1 });
+
+      const response = await app.service.app.inject({
+        method: 'DELETE',
+        url: `/v1/clients/${doomed}`,
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+        payload: '{"name": ',
+      });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 400,
+        name: 'PlatformCustomError',
+        code: 'AC002',
+        message: expect.stringContaining('JSON'),
+      });
+      expect((await app.call('GET', `/clients/${doomed}`)).statusCode).toBe(200);
+    });
+  });
 });

@@ -159,6 +159,7 @@ describe('main-api OAuth (e2e)', () => {
         exp: expect.any(Number),
         jti: expect.any(String),
         sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        client_id: acme.apiKey,
         epoch: 0,
       });
     });
@@ -399,24 +400,62 @@ describe('main-api OAuth (e2e)', () => {
   });
 
   describe('refresh tokens, bound to their client and to an absolute lifetime', () => {
-    it('binds a client-credentials refresh token to its client (RFC 6749 §6), spending nothing on a refusal', async () => {
+    it('refreshes a client-credentials login at /oauth/refreshtoken with the refresh_token form field alone, as the interface documents', async () => {
       const { refresh_token } = await clientToken(acme);
 
-      const anonymous = await refresh(refresh_token);
+      // Exactly the interface's request: form field refresh_token, nothing else.
+      const documented = await service.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/refreshtoken',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `refresh_token=${encodeURIComponent(refresh_token)}`,
+      });
+
+      expect(documented.statusCode).toBe(200);
+      const rotated = documented.json<TokenResponse>();
+      expect(rotated).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+      expect((await getWith(rotated.access_token, '/v1/clients')).statusCode).toBe(200);
+      // Single use and reuse detection still hold: the spent token is refused and ends the login.
+      expect((await refresh(refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+      expect((await refresh(rotated.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('checks client credentials presented at /oauth/refreshtoken, spending nothing on a refusal', async () => {
+      const { refresh_token } = await clientToken(acme);
+
       const wrongSecret = await post('/v1/oauth/refreshtoken', form({ refresh_token }), {
         authorization: basic(acme.apiKey, 'not-the-secret'),
       });
+      const idWithoutSecret = await post(
+        '/v1/oauth/refreshtoken',
+        form({ refresh_token, client_id: acme.apiKey }),
+      );
       const otherClient = await refresh(refresh_token, globex);
       const owner = await refresh(refresh_token, acme);
 
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toMatchObject({ error: 'invalid_client' });
       expect(wrongSecret.statusCode).toBe(401);
+      expect(wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
+      expect(idWithoutSecret.statusCode).toBe(401);
       expect(otherClient.statusCode).toBe(400);
       expect(otherClient.json()).toEqual({
         error: 'invalid_grant',
         error_description: 'The refresh token was issued to another client',
       });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('binds a client-credentials refresh token to its client at /oauth/token (RFC 6749 §6), spending nothing on a refusal', async () => {
+      const { refresh_token } = await clientToken(acme);
+      const grant = (headers: Record<string, string> = {}) =>
+        post('/v1/oauth/token', form({ grant_type: 'refresh_token', refresh_token }), headers);
+
+      const anonymous = await grant();
+      const otherClient = await grant({ authorization: basic(globex.apiKey, globex.clientSecret) });
+      const owner = await grant({ authorization: basic(acme.apiKey, acme.clientSecret) });
+
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'invalid_client' });
+      expect(otherClient.statusCode).toBe(400);
       expect(owner.statusCode).toBe(200);
     });
 
@@ -703,6 +742,7 @@ describe('main-api OAuth (e2e)', () => {
         authorization_endpoint: 'http://api.agency.test/v1/oauth/authorize',
         response_types_supported: ['code'],
         code_challenge_methods_supported: ['S256'],
+        authorization_response_iss_parameter_supported: true,
         service_documentation: 'http://api.agency.test/docs',
       });
     });

@@ -448,6 +448,39 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
         'InvalidAllocationError',
       );
     });
+
+    describe('with the standard headers of every request (issue 33)', () => {
+      const withJsonHeaders = (payload?: string) =>
+        planner.app.inject({
+          method: 'DELETE',
+          url: '/allocation/removeAllocation',
+          headers: {
+            authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+
+      it('answers a DELETE without a body as a body missing its values, not "Body cannot be empty"', async () => {
+        const withoutBody = await withJsonHeaders();
+        const emptyObject = await remove({});
+
+        expectError(withoutBody, 'InvalidAllocationError');
+        expect(withoutBody.json()).toEqual(emptyObject.json());
+        expect(withoutBody.json<{ message: string }>().message).not.toMatch(/empty/i);
+      });
+
+      it('still refuses a non-empty malformed JSON body with 400 in its own error body', async () => {
+        const response = await withJsonHeaders('{"userId": ');
+
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: 'InvalidAllocationError',
+          message: expect.stringContaining('JSON'),
+        });
+      });
+    });
   });
 
   describe('getAllocations (rule 7, capacity and availability)', () => {
@@ -729,6 +762,49 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
       expect(await assignersOf(worker)).toEqual([manager]);
       expectError(unknown, 'UserNotFoundError');
       expect(unknown.json<{ message: string }>().message).toContain('assignedByUserId');
+    });
+  });
+
+  describe('email', () => {
+    let plannerDb: DataSource;
+
+    beforeAll(async () => {
+      plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
+    });
+
+    afterAll(() => plannerDb.destroy());
+
+    // Not in any answer of the planner (interfaces.md's getAllocations has no email): read where it is stored.
+    const emailsOf = async (userId: number): Promise<(string | null)[]> =>
+      (
+        await plannerDb.query<{ email: string | null }[]>(
+          'SELECT email FROM allocations WHERE user_id = $1 ORDER BY from_date',
+          [userId],
+        )
+      ).map((row) => row.email);
+
+    it("stores main-api's e-mail of the user, never the one the body names, on save and update (issue 33)", async () => {
+      const worker = await newUser(FULL_WEEK);
+      const known = (await main.call('GET', `/users/${worker}`)).json<{ email: string }>().email;
+      const booked = allocation(worker, website, {
+        from: '2026-12-07',
+        to: '2026-12-11',
+        email: 'ceo@elsewhere.test',
+      });
+
+      const saved = await save(booked);
+      const savedEmails = await emailsOf(worker);
+      const updated = await update(booked, { ...booked, allocatedHours: 30, email: 'cfo@elsewhere.test' });
+      const withoutEmail = await save(
+        allocation(worker, campaign, { from: '2026-12-07', to: '2026-12-11', email: undefined }),
+      );
+
+      expect(known).toMatch(/@planner\.test$/);
+      expect(saved.statusCode).toBe(200);
+      expect(savedEmails).toEqual([known]);
+      expect(updated.statusCode).toBe(200);
+      expect(withoutEmail.statusCode).toBe(200);
+      expect(await emailsOf(worker)).toEqual([known, known]);
     });
   });
 

@@ -13,6 +13,8 @@ export * from './public.decorator';
 export * from './principal/company-body.guard';
 export * from './revocation/token-status-source';
 export * from './revocation/remote-token-status';
+export * from './revocation/fresh-token-status.decorator';
+export * from './revocation/token-status-unavailable.error';
 export { REVOKED_TOKEN_MESSAGE } from './jwt/jwt-auth.guard';
 export * from './change-origin/change-origin-signature';
 export * from './service-identity/service-signature';

@@ -57,6 +57,30 @@ export function itServesTheOperationalEndpoints(expectations: OperationalExpecta
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
+  it("refuses to be framed: /docs, each asset it loads and /docs-json send frame-ancestors 'none' and X-Frame-Options DENY", async () => {
+    const app = expectations.getApp();
+    const page = await app.inject({ method: 'GET', url: '/docs' });
+    // What the page loads, resolved as a browser that opened /docs would.
+    const assets = [...page.body.matchAll(/(?:src|href)=["']([^"']+)["']/g)].map(
+      ([, reference]) => new URL(reference, 'http://service/docs').pathname,
+    );
+    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-init.js']));
+
+    const unframeable: string[] = [];
+    for (const url of ['/docs', ...assets, '/docs-json']) {
+      const response = await app.inject({ method: 'GET', url });
+      if (
+        response.statusCode !== 200 ||
+        response.headers['content-security-policy'] !== "frame-ancestors 'none'" ||
+        response.headers['x-frame-options'] !== 'DENY'
+      ) {
+        unframeable.push(`${url} answered ${response.statusCode}`);
+      }
+    }
+
+    expect(unframeable).toEqual([]);
+  });
+
   it('publishes the document committed in openapi/ (run `npm run openapi` after changing the API)', async () => {
     const live = (await expectations.getApp().inject({ method: 'GET', url: '/docs-json' })).json<{
       paths: Record<string, unknown>;

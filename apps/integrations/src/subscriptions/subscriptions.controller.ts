@@ -9,8 +9,9 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { FreshTokenStatus, Permission, RequirePermission } from '@platform/auth';
 import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
+import { SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-unavailable';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { SubscriptionParamsDto, SubscriptionsQueryDto } from './dto/subscription-params.dto';
 import { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
@@ -29,6 +30,8 @@ export class SubscriptionsController {
 
   @Post()
   @RequirePermission(Permission.ManageIntegrationSecrets)
+  // It answers a signing secret: a token revoked a moment ago must not get one (libs/auth).
+  @FreshTokenStatus()
   @ApiOperation({
     summary:
       "Subscribe an external system to the platform's changes (C-Level only): answers its signing secret, once",
@@ -58,10 +61,7 @@ export class SubscriptionsController {
       'DuplicateSubscriptionError (ZC002): this source already subscribes this url; ' +
       'SubscriptionLimitError (ZC002): your company has SUBSCRIPTION_MAX_PER_COMPANY subscriptions already',
   })
-  @ApiServiceUnavailableResponse({
-    type: IntegrationsErrorBodyDto,
-    description: 'MainApiUnavailableError (ZC003)',
-  })
+  @ApiServiceUnavailableResponse({ type: IntegrationsErrorBodyDto, description: SECRET_MINTING_UNAVAILABLE })
   create(@Body() body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
     return this.subscriptions.create(body);
   }

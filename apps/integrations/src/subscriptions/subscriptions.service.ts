@@ -36,8 +36,10 @@ export class SubscriptionsService {
   ) {}
 
   async create(body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
-    const url = await this.checkedUrl(body.url);
+    // The credentials first: a caller whose API client main-api refuses never has a name looked up
+    // by the service's resolver, which sees internal names (issue 33).
     await this.apiClients.verify(body, 'read the change feed');
+    const url = await this.checkedUrl(body.url);
     const signingSecret = newSigningSecret();
     const limit = this.env.SUBSCRIPTION_MAX_PER_COMPANY;
     let created: WebhookSubscription | undefined;

@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import {
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { FreshTokenStatus, Permission, RequirePermission } from '@platform/auth';
 import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
+import { SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-unavailable';
 import {
   PutWebhookSourceDto,
   WebhookSourceDto,
@@ -18,6 +26,8 @@ export class WebhookSourcesController {
   constructor(private readonly sources: WebhookSourcesService) {}
 
   @Put(':source')
+  // It answers a signing secret: a token revoked a moment ago must not get one (libs/auth).
+  @FreshTokenStatus()
   @ApiOperation({
     summary: 'Let an external system send webhooks (C-Level only): answers its signing secret, once',
     description:
@@ -25,6 +35,7 @@ export class WebhookSourcesController {
       'Calling it again rotates the signing secret: the previous one stops working at once.',
   })
   @ApiOkResponse({ type: WebhookSourceWithSecretDto })
+  @ApiServiceUnavailableResponse({ type: IntegrationsErrorBodyDto, description: SECRET_MINTING_UNAVAILABLE })
   put(
     @Param() params: WebhookSourceParamsDto,
     @Body() body: PutWebhookSourceDto,

@@ -7,10 +7,12 @@ export interface AccountRow {
   company_id: number;
   role_id: number;
   epoch: number;
+  /** An API client's key: the `client_id` of its tokens. */
+  api_key?: string;
   hash?: string | null;
 }
 
-const CLIENT_COLUMNS = `c.id, c.company_id, c.role_id, coalesce(e.epoch, 0) AS epoch`;
+const CLIENT_COLUMNS = `c.id, c.company_id, c.role_id, c.api_key, coalesce(e.epoch, 0) AS epoch`;
 const CLIENT_FROM = `api_clients c LEFT JOIN subject_token_epochs e ON e.subject = 'client:' || c.id`;
 const USER_COLUMNS = `u.id, u.company_id, u.role_id, coalesce(e.epoch, 0) AS epoch`;
 const USER_FROM = `users u LEFT JOIN subject_token_epochs e ON e.subject = 'user:' || u.id`;

@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { hashClientSecret, verifyClientSecret } from '../security/client-secrets';
-import { hashPassword, verifyPassword } from '../security/password-hashing';
+import { hashPassword, verifyPassword, type DerivationTicket } from '../security/password-hashing';
 import { CredentialsRepository, type AccountRow } from './credentials.repository';
 import type { AccessTokenSubject } from './keys/access-token-signer';
 
 /** An account that may obtain tokens, as the token it gets describes it. */
 export interface TokenAccount extends AccessTokenSubject {
   id: number;
+  /** An API client's key, the `client_id` of its tokens. */
+  apiKey?: string;
 }
 
 // Compared against when the API key does not exist, so the answer takes as long either way.
@@ -39,10 +41,11 @@ export class CredentialsService {
     return accountOf('client', row);
   }
 
-  async userFor(email: string, password: string): Promise<TokenAccount | undefined> {
+  /** `queue`: the hashing lane the check waits in, and the sender whose share it takes. */
+  async userFor(email: string, password: string, queue: DerivationTicket): Promise<TokenAccount | undefined> {
     const row = await this.accounts.userByEmail(email);
     this.decoyPasswordHash ??= hashPassword('decoy-password-that-matches-nothing');
-    const check = await verifyPassword(password, row?.hash ?? (await this.decoyPasswordHash));
+    const check = await verifyPassword(password, row?.hash ?? (await this.decoyPasswordHash), queue);
     if (!row?.hash || !check.matches) {
       return undefined;
     }
@@ -82,5 +85,6 @@ export function accountOf(kind: 'user' | 'client', row: AccountRow): TokenAccoun
     companyId: row.company_id,
     roleId: row.role_id,
     epoch: row.epoch,
+    ...(row.api_key !== undefined && { apiKey: row.api_key }),
   };
 }

@@ -96,6 +96,7 @@ export class OAuthController {
           clientAuthenticationOf(authorization, body),
           ip,
           body.client_id,
+          'token',
         );
       case 'password':
         return this.oauth.password(body.username, body.password, ip);
@@ -129,6 +130,7 @@ export class OAuthController {
       clientAuthenticationOf(authorization, body),
       ip,
       body.client_id,
+      'refreshtoken',
     );
   }
 

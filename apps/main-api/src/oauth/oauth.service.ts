@@ -4,7 +4,8 @@ import { hashClientSecret } from '../security/client-secrets';
 import { CredentialsService, type TokenAccount } from './credentials.service';
 import type { TokenResponseDto } from './dto/token-response.dto';
 import { AuthorizationCodes, type CodeExchange } from './authorization/authorization-codes.service';
-import { AccessTokenSigner } from './keys/access-token-signer';
+import type { LoginApp } from './authorization/authorization-codes.repository';
+import { AccessTokenSigner, PASSWORD_GRANT_CLIENT_ID } from './keys/access-token-signer';
 import { OAuthError } from './oauth.errors';
 import { LoginThrottle, LoginThrottledError, type LoginAttempt } from './rate-limit/login-throttle';
 import { IssuedAccessTokens } from './revocation/issued-access-tokens';
@@ -72,27 +73,45 @@ export class OAuthService {
     const attempt: LoginAttempt = { ip, account: `user:${username.toLowerCase()}` };
     await this.throttle.assertNotBlocked(attempt);
     const user =
-      (await this.credentials.userFor(username, password)) ??
-      (await this.failed(attempt, new OAuthError('invalid_grant', 'Invalid username or password')));
+      (await this.throttle.checkPassword(attempt, (queue) =>
+        this.credentials.userFor(username, password, queue),
+      )) ?? (await this.failed(attempt, new OAuthError('invalid_grant', 'Invalid username or password')));
     await this.throttle.recordSuccess(attempt);
     return this.respond(user, { companyId: user.companyId, userId: user.id });
   }
 
   /**
-   * Both refresh forms (`/oauth/refreshtoken`, and `grant_type=refresh_token` at `/oauth/token`).
-   * RFC 6749 §6: a token issued to an API client is refreshed only by that client, authenticated,
-   * and checked before the token is spent; a user's token needs no client.
+   * Both refresh forms. At `/oauth/refreshtoken` (`route: 'refreshtoken'`), the interface's route,
+   * the refresh token alone is enough for every login, as the interface documents it: single use,
+   * rotation, reuse detection and the absolute lifetime protect it; client credentials or a
+   * client_id, when presented, must be those of the token's client. At `/oauth/token`
+   * (`grant_type=refresh_token`) RFC 6749 §6 holds: a token issued to an API client is refreshed
+   * only by that client, authenticated, and a browser app's only with its client_id. Checked before
+   * the token is spent.
    */
   async refresh(
     refreshToken: string,
     client: ClientCredentials | undefined,
     ip: string,
-    publicClientId?: string,
+    publicClientId: string | undefined,
+    route: 'token' | 'refreshtoken',
   ): Promise<TokenResponseDto> {
-    await this.assertPublicClientOf(refreshToken, publicClientId, ip);
+    const app = await this.authorizationCodes.appOfRefreshToken(refreshToken);
+    if (app !== undefined) {
+      await this.assertPublicClientOf(app, client, publicClientId, route, ip);
+    }
     const boundTo = (await this.refreshTokens.loginOf(refreshToken))?.subject.apiClientId;
-    if (boundTo !== undefined) {
-      assertIssuedTo(boundTo, await this.authenticateClient(client, ip), 'The refresh token');
+    // A client_id without its secret is no authentication: for an API client's login it fails as one.
+    const presented =
+      client ??
+      (boundTo !== undefined && publicClientId !== undefined
+        ? { apiKey: publicClientId, secret: '' }
+        : undefined);
+    if (presented !== undefined || (boundTo !== undefined && route === 'token')) {
+      const authenticated = await this.authenticateClient(presented, ip);
+      if (boundTo !== undefined) {
+        assertIssuedTo(boundTo, authenticated, 'The refresh token');
+      }
     }
     let rotated: Awaited<ReturnType<RefreshTokensService['rotate']>>;
     try {
@@ -108,7 +127,7 @@ export class OAuthService {
       await this.refreshTokens.revokeFamily(rotated.subject.companyId, rotated.familyId);
       throw new OAuthError('invalid_grant', 'The account of this refresh token can no longer obtain tokens');
     }
-    return this.tokens(account, rotated.refreshToken, rotated.familyId);
+    return this.tokens(account, rotated.refreshToken, rotated.familyId, app?.clientId);
   }
 
   /**
@@ -144,45 +163,55 @@ export class OAuthService {
   }
 
   /**
-   * grant_type=authorization_code for a browser app: the code, checked by AuthorizationCodes, starts
-   * a login of its user like the password grant, bound to the app (its refreshes need its client_id).
+   * grant_type=authorization_code for a browser app: the code, checked and spent by
+   * AuthorizationCodes, starts a login of its user like the password grant, bound to the app (its
+   * refreshes need its client_id).
    */
   async authorizationCode(exchange: CodeExchange, ip: string): Promise<TokenResponseDto> {
     let grant: Awaited<ReturnType<AuthorizationCodes['exchange']>>;
     try {
-      grant = await this.authorizationCodes.exchange(exchange);
+      grant = await this.authorizationCodes.exchange(exchange, this.lifetimes);
     } catch (error) {
       if (error instanceof OAuthError) {
         await this.failed({ ip }, error);
       }
       throw error;
     }
-    const subject = { companyId: grant.user.companyId, userId: grant.user.id };
-    const { refreshToken, familyId } = await this.refreshTokens.start(subject, this.lifetimes);
-    await this.authorizationCodes.bindLogin(grant, familyId);
-    return this.tokens(grant.user, refreshToken, familyId);
+    return this.tokens(grant.user, grant.refreshToken, grant.familyId, grant.clientId);
   }
 
   /**
-   * RFC 6749 §6: a public client is not authenticated, but a login it started is refreshed only
-   * with its client_id, and not once the app is revoked. Checked before the token is spent.
+   * A login started through a browser app (a public client: not authenticated) ends with the app.
+   * At the token endpoint it is refreshed only with the app's client_id (RFC 6749 §6); at
+   * /oauth/refreshtoken a client_id is optional but, when given, must be the app's.
    */
   private async assertPublicClientOf(
-    refreshToken: string,
+    app: LoginApp,
+    client: ClientCredentials | undefined,
     clientId: string | undefined,
+    route: 'token' | 'refreshtoken',
     ip: string,
   ): Promise<void> {
-    const app = await this.authorizationCodes.appOfRefreshToken(refreshToken);
-    if (app === undefined) {
-      return;
+    if (app.revoked) {
+      await this.failed(
+        { ip },
+        new OAuthError('invalid_grant', 'The app this login was started with has been revoked'),
+      );
     }
-    if (clientId === undefined) {
+    if (client !== undefined) {
+      // A browser app has no secret: whatever is presented as one is not this app's.
+      await this.failed(
+        { ip, account: `key:${client.apiKey}` },
+        new OAuthError('invalid_client', 'Client authentication failed'),
+      );
+    }
+    if (clientId === undefined && route === 'token') {
       await this.failed(
         { ip },
         new OAuthError('invalid_request', 'client_id is required to refresh this token'),
       );
     }
-    if (clientId !== app.clientId || app.revoked) {
+    if (clientId !== undefined && clientId !== app.clientId) {
       await this.failed(
         { ip },
         new OAuthError('invalid_grant', 'The refresh token was issued to another client'),
@@ -221,13 +250,16 @@ export class OAuthService {
     return this.tokens(account, refreshToken, familyId);
   }
 
+  /** `appClientId`: the browser app a login was started with, if it was. */
   private async tokens(
     account: TokenAccount,
     refreshToken: string,
     familyId: string,
+    appClientId?: string,
   ): Promise<TokenResponseDto> {
+    const clientId = account.apiKey ?? appClientId ?? PASSWORD_GRANT_CLIENT_ID;
     return {
-      access_token: await this.signer.sign(account, { sessionId: familyId }),
+      access_token: await this.signer.sign(account, { sessionId: familyId, clientId }),
       token_type: 'Bearer',
       expires_in: this.signer.ttlSeconds,
       refresh_token: refreshToken,

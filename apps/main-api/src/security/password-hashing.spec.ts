@@ -2,6 +2,8 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import {
   hashPassword,
   MAX_CONCURRENT_DERIVATIONS,
+  MAX_PLACES_PER_SENDER,
+  MAX_TRUSTED_WAIT_MS,
   MAX_WAIT_MS,
   MAX_WAITING_DERIVATIONS,
   PasswordHashingBusyError,
@@ -17,22 +19,26 @@ describe('password hashing', () => {
     return ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
   };
 
-  /** Work that runs until `finish()` is called, counting how many run at once. */
+  /** Work that runs until `finish()` is called, counting how many run at once and in which order. */
   function controllableWork() {
     let running = 0;
     let mostAtOnce = 0;
+    const started: string[] = [];
     const finishers: (() => void)[] = [];
-    const work = () =>
+    const labelled = (label: string) => () =>
       new Promise<string>((resolve) => {
         running += 1;
         mostAtOnce = Math.max(mostAtOnce, running);
+        started.push(label);
         finishers.push(() => {
           running -= 1;
           resolve('derived');
         });
       });
     return {
-      work,
+      work: labelled('work'),
+      labelled,
+      started,
       finishOne: () => finishers.shift()?.(),
       get running() {
         return running;
@@ -106,6 +112,107 @@ describe('password hashing', () => {
       expect(work.running).toBe(1);
       work.finishOne();
       await expect(next).resolves.toBe('derived');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  /** Ends every derivation, including those that start meanwhile. */
+  async function drain(work: ReturnType<typeof controllableWork>, results: Promise<unknown>[]) {
+    const outcomes = Promise.allSettled(results);
+    for (let i = 0; i < results.length; i += 1) {
+      await settle();
+      work.finishOne();
+    }
+    return outcomes;
+  }
+
+  it('gives a freed slot to a trusted waiter before every untrusted one waiting longer', async () => {
+    const work = controllableWork();
+    const results = [
+      ...Array.from({ length: MAX_CONCURRENT_DERIVATIONS + 3 }, (_, i) =>
+        withDerivationSlot(work.labelled(`untrusted ${i}`), { lane: 'untrusted', sender: `10.0.0.${i}` }),
+      ),
+      withDerivationSlot(work.labelled('trusted'), { lane: 'trusted', sender: '10.0.1.1' }),
+    ];
+    await settle();
+
+    work.finishOne();
+    await settle();
+
+    expect(work.started.slice(MAX_CONCURRENT_DERIVATIONS)).toEqual(['trusted']);
+    const outcomes = await drain(work, results);
+    expect(outcomes.every(({ status }) => status === 'fulfilled')).toBe(true);
+  });
+
+  it('keeps room for trusted attempts while untrusted ones fill their lane', async () => {
+    const work = controllableWork();
+    const flood = Array.from({ length: MAX_CONCURRENT_DERIVATIONS + MAX_WAITING_DERIVATIONS }, (_, i) =>
+      withDerivationSlot(work.work, { lane: 'untrusted', sender: `10.0.2.${i}` }),
+    );
+
+    const untrusted = withDerivationSlot(work.work, { lane: 'untrusted', sender: '10.0.3.1' });
+    const trusted = withDerivationSlot(work.labelled('trusted'), { lane: 'trusted', sender: '10.0.3.1' });
+
+    await expect(untrusted).rejects.toBeInstanceOf(PasswordHashingBusyError);
+    await settle();
+    work.finishOne();
+    await settle();
+    expect(work.started.at(-1)).toBe('trusted');
+    const outcomes = await drain(work, [...flood, trusted]);
+    expect(outcomes.filter(({ status }) => status === 'fulfilled')).toHaveLength(flood.length + 1);
+  });
+
+  it('lets one sender hold at most MAX_PLACES_PER_SENDER places of a lane; others still get in', async () => {
+    const work = controllableWork();
+    const results = Array.from({ length: MAX_PLACES_PER_SENDER + 5 }, () =>
+      withDerivationSlot(work.work, { lane: 'untrusted', sender: '2001:db8:1:2::/64' }),
+    );
+    const other = withDerivationSlot(work.labelled('other'), { lane: 'untrusted', sender: '10.0.4.1' });
+
+    const outcomes = await drain(work, [...results, other]);
+
+    expect(outcomes.map(({ status }) => status)).toEqual([
+      ...Array(MAX_PLACES_PER_SENDER).fill('fulfilled'),
+      ...Array(5).fill('rejected'),
+      'fulfilled',
+    ]);
+    expect(work.started).toContain('other');
+    // The places are given back: the same sender is served again.
+    const again = withDerivationSlot(work.work, { lane: 'untrusted', sender: '2001:db8:1:2::/64' });
+    await settle();
+    work.finishOne();
+    await expect(again).resolves.toBe('derived');
+  });
+
+  it('refuses an untrusted waiter at MAX_WAIT_MS, giving its place back, while a trusted one waits up to MAX_TRUSTED_WAIT_MS', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    try {
+      const work = controllableWork();
+      const running = Array.from({ length: MAX_CONCURRENT_DERIVATIONS }, (_, i) =>
+        withDerivationSlot(work.work, { lane: 'untrusted', sender: `10.0.5.${i}` }),
+      );
+      const untrusted = Array.from({ length: MAX_PLACES_PER_SENDER }, () =>
+        withDerivationSlot(work.work, { lane: 'untrusted', sender: '10.0.5.9' }).catch(
+          (error: unknown) => error,
+        ),
+      );
+      const trusted = withDerivationSlot(work.labelled('trusted'), { lane: 'trusted', sender: '10.0.5.8' });
+
+      jest.advanceTimersByTime(MAX_WAIT_MS + 1);
+
+      for (const outcome of await Promise.all(untrusted)) {
+        expect(outcome).toBeInstanceOf(PasswordHashingBusyError);
+      }
+      jest.advanceTimersByTime(MAX_TRUSTED_WAIT_MS - MAX_WAIT_MS - 100);
+      // The sender's places are free again: it may wait once more.
+      const again = withDerivationSlot(work.work, { lane: 'untrusted', sender: '10.0.5.9' });
+      work.finishOne();
+      await settle();
+      expect(work.started.at(-1)).toBe('trusted');
+      await drain(work, [...running, trusted, again]);
+      await expect(trusted).resolves.toBe('derived');
+      await expect(again).resolves.toBe('derived');
     } finally {
       jest.useRealTimers();
     }

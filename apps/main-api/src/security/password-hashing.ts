@@ -10,14 +10,26 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 
 /** Derivations run at once: two keep both cores busy; more only queue inside libuv. */
 export const MAX_CONCURRENT_DERIVATIONS = 2;
-/** Derivations that may wait for a slot; one more is answered 503 at once. */
+/** Derivations that may wait for a slot in each lane; one more is answered 503 at once. */
 export const MAX_WAITING_DERIVATIONS = 16;
-/** How long a derivation may wait for a slot before it is answered 503. */
+/**
+ * Places (running or waiting) one sender may hold in a lane: its share, as many as there are slots.
+ * One address then never fills a lane, and an attempt from elsewhere waits for at most one of its
+ * derivations.
+ */
+export const MAX_PLACES_PER_SENDER = MAX_CONCURRENT_DERIVATIONS;
+/** How long an untrusted derivation may wait for a slot before it is answered 503. */
 export const MAX_WAIT_MS = 2_000;
+/**
+ * How long a trusted one may wait: it is served first, so it waits for a running derivation only,
+ * but on a loaded machine that can take longer than MAX_WAIT_MS, and its owner would rather wait.
+ */
+export const MAX_TRUSTED_WAIT_MS = 10_000;
 
 /**
- * Every slot taken and the queue full (or the wait too long): the caller should retry in a moment.
- * A 503 with Retry-After, so a flood of logins delays nobody by more than MAX_WAIT_MS.
+ * Every slot taken and the lane full, the sender holding its share already, or the wait too long:
+ * the caller should retry in a moment. A 503 with Retry-After, so a flood of logins delays no
+ * untrusted attempt by more than MAX_WAIT_MS.
  */
 export class PasswordHashingBusyError extends HttpException {
   constructor() {
@@ -28,22 +40,85 @@ export class PasswordHashingBusyError extends HttpException {
   }
 }
 
+/**
+ * `trusted`: a sign-in from a device its account signed in from before (a valid device cookie), and
+ * storing a password; served before `untrusted`, which is every other check.
+ */
+export type DerivationLane = 'trusted' | 'untrusted';
+
+/** Where a derivation waits, and for whom. */
+export interface DerivationTicket {
+  lane: DerivationLane;
+  /** Who asks (an address, IPv6 per /64): it holds at most MAX_PLACES_PER_SENDER places of its lane. */
+  sender?: string;
+}
+
+const UNTRUSTED: DerivationTicket = { lane: 'untrusted' };
+const TRUSTED: DerivationTicket = { lane: 'trusted' };
+
 interface Waiter {
   start: () => void;
   timer: NodeJS.Timeout;
 }
 
-let derivationsRunning = 0;
-const waiting: Waiter[] = [];
+/** One queue of waiters with its own room, and the places each sender holds in it. */
+class Lane {
+  readonly waiting: Waiter[] = [];
+  private readonly held = new Map<string, number>();
 
-/** Runs `work` in one of MAX_CONCURRENT_DERIVATIONS slots, or refuses with PasswordHashingBusyError. */
-export async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
+  constructor(readonly maxWaitMs: number) {}
+
+  isShareTaken(sender: string | undefined): boolean {
+    return sender !== undefined && (this.held.get(sender) ?? 0) >= MAX_PLACES_PER_SENDER;
+  }
+
+  hold(sender: string | undefined): void {
+    if (sender !== undefined) {
+      this.held.set(sender, (this.held.get(sender) ?? 0) + 1);
+    }
+  }
+
+  release(sender: string | undefined): void {
+    if (sender === undefined) {
+      return;
+    }
+    const places = (this.held.get(sender) ?? 1) - 1;
+    if (places > 0) {
+      this.held.set(sender, places);
+    } else {
+      this.held.delete(sender);
+    }
+  }
+}
+
+let derivationsRunning = 0;
+const lanes: Record<DerivationLane, Lane> = {
+  trusted: new Lane(MAX_TRUSTED_WAIT_MS),
+  untrusted: new Lane(MAX_WAIT_MS),
+};
+
+/**
+ * Runs `work` in one of MAX_CONCURRENT_DERIVATIONS slots, or refuses with PasswordHashingBusyError.
+ * A freed slot goes to the first trusted waiter, else to the first untrusted one; each lane has its
+ * own MAX_WAITING_DERIVATIONS places, so a flood of untrusted attempts never keeps a trusted one out
+ * for longer than the derivations already running.
+ */
+export async function withDerivationSlot<T>(
+  work: () => Promise<T>,
+  ticket: DerivationTicket = UNTRUSTED,
+): Promise<T> {
+  const lane = lanes[ticket.lane];
+  if (lane.isShareTaken(ticket.sender)) {
+    throw new PasswordHashingBusyError();
+  }
   if (derivationsRunning < MAX_CONCURRENT_DERIVATIONS) {
     derivationsRunning += 1;
+    lane.hold(ticket.sender);
   } else {
-    if (waiting.length >= MAX_WAITING_DERIVATIONS) {
+    if (lane.waiting.length >= MAX_WAITING_DERIVATIONS) {
       throw new PasswordHashingBusyError();
     }
+    lane.hold(ticket.sender);
     // Woken by a finishing derivation, which hands its slot over, or refused at the deadline.
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
@@ -52,18 +127,20 @@ export async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> 
           resolve();
         },
         timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(waiter), 1);
+          lane.waiting.splice(lane.waiting.indexOf(waiter), 1);
+          lane.release(ticket.sender);
           reject(new PasswordHashingBusyError());
-        }, MAX_WAIT_MS),
+        }, lane.maxWaitMs),
       };
       waiter.timer.unref();
-      waiting.push(waiter);
+      lane.waiting.push(waiter);
     });
   }
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
+    lane.release(ticket.sender);
+    const next = lanes.trusted.waiting.shift() ?? lanes.untrusted.waiting.shift();
     if (next) {
       next.start();
     } else {
@@ -72,7 +149,12 @@ export async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> 
   }
 }
 
-function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(
+  secret: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  ticket: DerivationTicket,
+): Promise<Buffer> {
   return withDerivationSlot(
     () =>
       new Promise<Buffer>((resolve, reject) =>
@@ -84,13 +166,17 @@ function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<B
           (error, key) => (error ? reject(error) : resolve(key)),
         ),
       ),
+    ticket,
   );
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64url), so parameters can change without breaking old hashes. */
+/**
+ * `scrypt$N$r$p$salt$hash` (base64url), so parameters can change without breaking old hashes.
+ * In the trusted lane: a password is stored by an authenticated caller or after a successful sign-in.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMETERS);
+  const key = await derive(password, salt, PARAMETERS, TRUSTED);
   return [
     'scrypt',
     PARAMETERS.N,
@@ -107,17 +193,23 @@ export interface PasswordCheck {
   outdated: boolean;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<PasswordCheck> {
+/** Checks `password` in the lane and share of `ticket` (untrusted, nobody's share, by default). */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  ticket: DerivationTicket = UNTRUSTED,
+): Promise<PasswordCheck> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) {
     return { matches: false, outdated: false };
   }
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    ticket,
+  );
   return {
     matches: expected.length === actual.length && timingSafeEqual(expected, actual),
     outdated: Number(n) !== PARAMETERS.N || Number(r) !== PARAMETERS.r || Number(p) !== PARAMETERS.p,

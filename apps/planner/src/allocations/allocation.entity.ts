@@ -51,7 +51,7 @@ export class Allocation {
   @Column({ name: 'assigned_by_user_id', type: 'integer' })
   assignedByUserId!: number;
 
-  /** The allocated user's e-mail as the caller gave it, if they did. */
+  /** The allocated user's e-mail as main-api had it when the allocation was saved (never the body's). */
   @Column({ name: 'email', type: 'varchar', length: 254, nullable: true })
   email!: string | null;
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { constraintViolationOf, PG_EXCLUSION_VIOLATION } from '@platform/database';
 import type { CallerContext } from '@platform/main-api-client';
+import type { MainApiUser } from '../main-api/main-api-records';
 import { PlannerMainApi } from '../main-api/planner-main-api';
 import {
   allocationNotFound,
@@ -29,7 +30,6 @@ interface AllocationIdentity {
 interface AllocationValues extends AllocationIdentity {
   allocatedHours: number;
   assignedByUserId: number;
-  email: string | null;
 }
 
 const MAX_RANGE_MONTHS = 12;
@@ -49,9 +49,9 @@ export class AllocationsService {
 
   async save(body: AllocationDto, caller: CallerContext): Promise<void> {
     const allocation = validAllocation(body, this.assignerOf(body));
-    await this.checkUserProjectAndWorkDays(allocation, caller);
+    const user = await this.checkUserProjectAndWorkDays(allocation, caller);
     try {
-      await this.allocations.create(columnsOf(allocation));
+      await this.allocations.create(columnsOf(allocation, user));
     } catch (error) {
       throw await this.asOverlap(error, allocation);
     }
@@ -61,14 +61,14 @@ export class AllocationsService {
   async update(body: UpdateAllocationDto, caller: CallerContext): Promise<void> {
     const stored = await this.requireStored(identityOf(body.oldAllocation));
     const next = validAllocation(body.newAllocation, this.assignerOf(body.newAllocation));
-    await this.checkUserProjectAndWorkDays(next, caller);
+    const user = await this.checkUserProjectAndWorkDays(next, caller);
     let changed: number;
     try {
       // One statement, so one transaction: the row only changes if it is still the one we found,
       // and the exclusion constraint judges the new range against every other allocation.
       changed = await this.allocations.updateWhere(
         { ...whereIdentity(identityOf(body.oldAllocation)), id: stored.id },
-        columnsOf(next),
+        columnsOf(next, user),
       );
     } catch (error) {
       throw await this.asOverlap(error, next, stored.id);
@@ -145,11 +145,14 @@ export class AllocationsService {
     return stored;
   }
 
-  /** Rules 3 and 4: the user (and whoever assigns) exist, the project exists, the user works in the range. */
+  /**
+   * Rules 3 and 4: the user (and whoever assigns) exist, the project exists, the user works in the
+   * range. Answers the user as main-api knows them.
+   */
   private async checkUserProjectAndWorkDays(
     allocation: AllocationValues,
     caller: CallerContext,
-  ): Promise<void> {
+  ): Promise<MainApiUser> {
     const { users, projects, weeks } = await this.mainApi.lookups(
       { userIds: [allocation.userId, allocation.assignedByUserId], projectIds: [allocation.projectId] },
       caller,
@@ -168,6 +171,7 @@ export class AllocationsService {
     if (calendar.workingDays({ from: dayNumberOf(allocation.from), to: dayNumberOf(allocation.to) }) === 0) {
       throw userHasNoWorkDays(allocation.userId, allocation.from, allocation.to);
     }
+    return user;
   }
 
   /** The exclusion constraint's refusal as AllocationAlreadyExistInDatesRangeError, naming the allocation in the way. */
@@ -213,7 +217,6 @@ function validAllocation(body: AllocationDto, assignedByUserId: number): Allocat
     ...identity,
     allocatedHours: body.allocatedHours,
     assignedByUserId,
-    email: body.email ?? null,
   };
 }
 
@@ -226,11 +229,15 @@ function whereIdentity(identity: AllocationIdentity) {
   };
 }
 
-function columnsOf(allocation: AllocationValues) {
+/**
+ * The e-mail stored is main-api's for the user, never the body's: a caller could otherwise file
+ * any address under any user (issue 33). The body's `email` stays accepted, and ignored.
+ */
+function columnsOf(allocation: AllocationValues, user: MainApiUser) {
   return {
     ...whereIdentity(allocation),
     allocatedHours: allocation.allocatedHours.toFixed(2),
     assignedByUserId: allocation.assignedByUserId,
-    email: allocation.email,
+    email: user.email,
   };
 }

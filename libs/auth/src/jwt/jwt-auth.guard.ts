@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../public.decorator';
 import type { Principal } from '../principal/principal';
 import { PrincipalContext } from '../principal/principal-context';
+import { FRESH_TOKEN_STATUS_KEY } from '../revocation/fresh-token-status.decorator';
 import { TokenStatusSource } from '../revocation/token-status-source';
 import { VerifiedTokenCache } from './verified-token-cache';
 
@@ -16,8 +17,10 @@ export const REVOKED_TOKEN_MESSAGE = 'Access token has been revoked';
  * 401 with a short reason, never the verifier's internals.
  *
  * A token that verifies is then checked against revocation (TokenStatusSource) once per cache
- * period: the verified-token cache keeps an entry for a bounded time, so a revocation reaches this
- * replica within that time plus the source's own delay (docs/decisions.md, "Revocation").
+ * period: the verified-token cache keeps an entry for 30 s from the moment its status was confirmed
+ * live, so a revocation reaches this replica within 30 s (docs/decisions.md, "Revocation"). A token
+ * whose status cannot be confirmed is refused (the source's 503), never taken as live; routes marked
+ * `@FreshTokenStatus()` (those that mint secrets) confirm it afresh on every request.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -49,24 +52,41 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       typeof request.headers.authorization === 'string'
         ? BEARER.exec(request.headers.authorization)?.[1]
         : undefined;
+    if (token !== undefined && this.revoked.get(token)) {
+      throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
+    }
     const known = token === undefined ? undefined : this.verified.get(token);
-    if (known) {
+    if (known && token !== undefined) {
+      const fresh = this.reflector.getAllAndOverride<boolean | undefined>(FRESH_TOKEN_STATUS_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+      if (fresh) {
+        // Not re-remembered: an entry lasts 30 s from its signature check (verified-token-cache.ts).
+        await this.refuseIfRevoked(token, known);
+      }
       request.user = known;
       this.principals.set(known);
       return true;
     }
-    if (token !== undefined && this.revoked.get(token)) {
-      throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
-    }
     const allowed = (await super.canActivate(context)) as boolean;
     if (allowed && token !== undefined && request.user) {
-      if (this.tokenStatus && (await this.tokenStatus.isRevoked(request.user, token))) {
-        this.revoked.remember(token, request.user);
-        throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
-      }
+      await this.refuseIfRevoked(token, request.user);
       this.verified.remember(token, request.user);
     }
     return allowed;
+  }
+
+  /**
+   * Asks the token's status now and throws 401 when it was revoked (remembered as such). When the
+   * source cannot tell, its error (503) propagates: the token is refused, not taken as live.
+   */
+  private async refuseIfRevoked(token: string, principal: Principal): Promise<void> {
+    if (this.tokenStatus && (await this.tokenStatus.isRevoked(principal, token))) {
+      this.verified.forget(token);
+      this.revoked.remember(token, principal);
+      throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
+    }
   }
 
   override handleRequest<TUser = Principal>(error: unknown, principal: TUser | false, info: unknown): TUser {

@@ -53,6 +53,10 @@ export class VerifiedTokenCache {
     });
   }
 
+  forget(token: string): void {
+    this.entries.delete(token);
+  }
+
   get size(): number {
     return this.entries.size;
   }

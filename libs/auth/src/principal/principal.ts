@@ -28,6 +28,8 @@ export interface AccessTokenClaims {
   jti: string;
   /** The login (refresh-token family) the token belongs to: revoking the family ends the token. */
   sid?: string;
+  /** RFC 9068: the client the token was issued to (API key, browser app client_id, or `password-grant`). */
+  client_id?: string;
   /** The subject's token epoch at issue (absent means 0). */
   epoch?: number;
 }

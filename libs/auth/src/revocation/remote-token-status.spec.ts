@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
 import type { Principal } from '../principal/principal';
 import { RemoteTokenStatus } from './remote-token-status';
+import { TokenStatusUnavailableError } from './token-status-unavailable.error';
 
 const principal: Principal = {
   subject: 'user:1',
@@ -43,6 +45,29 @@ describe('RemoteTokenStatus', () => {
     expect(asked).toEqual(['Bearer live.token.text', 'Bearer revoked.token.text']);
   });
 
+  it('counts its answers by outcome in the service registry (token_status_checks_total): live, revoked, unavailable', async () => {
+    const status = new RemoteTokenStatus({ url, timeoutMs: 1000 });
+    const registry = new Registry();
+    status.registerMetrics(registry);
+
+    await status.isRevoked(principal, 'live.token.text');
+    answer = 401;
+    await status.isRevoked(principal, 'revoked.token.text');
+    answer = 500;
+    await expect(status.isRevoked(principal, 'unknown.token.text')).rejects.toBeInstanceOf(
+      TokenStatusUnavailableError,
+    );
+
+    const metric = await registry.getSingleMetric('token_status_checks_total')?.get();
+    expect(
+      Object.fromEntries(metric?.values.map((value) => [value.labels.outcome, value.value]) ?? []),
+    ).toEqual({
+      live: 1,
+      revoked: 1,
+      unavailable: 1,
+    });
+  });
+
   it('asks once for concurrent first uses of one token', async () => {
     const status = new RemoteTokenStatus({ url, timeoutMs: 1000 });
 
@@ -51,21 +76,52 @@ describe('RemoteTokenStatus', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('takes tokens as live while main-api cannot answer, and asks again after the back-off', async () => {
+  it('refuses (503, Retry-After) a token whose status main-api cannot confirm: unreachable, 500 or stalled past the timeout', async () => {
     const unreachable = new RemoteTokenStatus({
       url: 'http://127.0.0.1:1/v1/oauth/token-status',
       timeoutMs: 500,
-      unreachableBackoffMs: 50,
     });
-    const failing = new RemoteTokenStatus({ url, timeoutMs: 1000, unreachableBackoffMs: 50 });
+    const failing = new RemoteTokenStatus({ url, timeoutMs: 1000 });
+    const stalled = new RemoteTokenStatus({ url, timeoutMs: 5 });
     answer = 500;
 
-    await expect(unreachable.isRevoked(principal, 'a.b.c')).resolves.toBe(false);
-    await expect(failing.isRevoked(principal, 'a.b.c')).resolves.toBe(false);
-    await expect(failing.isRevoked(principal, 'a.b.d')).resolves.toBe(false);
-    expect(asked).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (const status of [unreachable, failing, stalled]) {
+      const refusal = await status.isRevoked(principal, 'a.b.c').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(TokenStatusUnavailableError);
+      expect(refusal).toMatchObject({ retryAfterSeconds: 2 });
+      expect((refusal as TokenStatusUnavailableError).getStatus()).toBe(503);
+    }
+    // The stalled question still reaches the server: let it arrive before the next test counts.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  it('after three failures in a row, refuses at once during the back-off, then asks again', async () => {
+    const failing = new RemoteTokenStatus({ url, timeoutMs: 1000, unreachableBackoffMs: 300 });
+    answer = 500;
+
+    for (const token of ['a.b.1', 'a.b.2', 'a.b.3']) {
+      await expect(failing.isRevoked(principal, token)).rejects.toBeInstanceOf(TokenStatusUnavailableError);
+    }
+    await expect(failing.isRevoked(principal, 'a.b.d')).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    expect(asked).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 320));
     answer = 401;
     await expect(failing.isRevoked(principal, 'a.b.d')).resolves.toBe(true);
+    answer = 204;
+    await expect(failing.isRevoked(principal, 'a.b.c')).resolves.toBe(false);
+  });
+
+  it('does not back off after a failure followed by an answer', async () => {
+    const status = new RemoteTokenStatus({ url, timeoutMs: 1000, unreachableBackoffMs: 60_000 });
+
+    for (const code of [500, 500, 204, 500, 500, 204]) {
+      answer = code;
+      await status.isRevoked(principal, `a.b.${asked.length}`).catch(() => undefined);
+    }
+
+    expect(asked).toHaveLength(6);
   });
 });

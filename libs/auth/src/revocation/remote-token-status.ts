@@ -1,37 +1,64 @@
 import { Logger } from '@nestjs/common';
+import { Counter, type Registry } from 'prom-client';
 import type { Principal } from '../principal/principal';
 import { TokenStatusSource } from './token-status-source';
+import { TokenStatusUnavailableError } from './token-status-unavailable.error';
 
 export interface RemoteTokenStatusOptions {
   /** main-api's token-status route, e.g. http://main-api:3000/v1/oauth/token-status */
   url: string;
   timeoutMs: number;
-  /** After main-api could not answer, how long tokens are taken as live without asking again. */
+  /**
+   * After `failureThreshold` questions in a row went unanswered, how long unconfirmed tokens are
+   * refused (503) without asking again, so a stalled main-api costs callers an immediate 503 rather
+   * than a timeout each. 2 s by default.
+   */
   unreachableBackoffMs?: number;
+  /** Unanswered questions in a row that start the back-off; 3 by default. */
+  failureThreshold?: number;
 }
+
+const DEFAULT_BACKOFF_MS = 2_000;
+const DEFAULT_FAILURE_THRESHOLD = 3;
 
 /**
  * Asks main-api whether a token was revoked, sending the token itself (main-api answers 204 for a
  * live token, 401 for a revoked one), so this service holds no credential of its own. The guard
- * asks once per token and cache period, not per request.
+ * asks once per token and cache period, not per request (and afresh on `@FreshTokenStatus()` routes).
  *
- * When main-api cannot answer, the token counts as live: revocations are made through main-api, so
- * while it is down no new one can happen, and its outage must not log every caller out.
+ * When main-api cannot answer, the token's status is unknown and the call fails closed: it throws
+ * `TokenStatusUnavailableError` (503 with Retry-After); after a few failures in a row it refuses at
+ * once for a short back-off (one slow answer under load must not refuse every new token). Tokens confirmed live shortly before keep working from the guard's cache meanwhile
+ * (docs/decisions.md, "Revocation"): a stalled main-api must not let a revoked token in.
  */
 export class RemoteTokenStatus extends TokenStatusSource {
   private readonly logger = new Logger('RemoteTokenStatus');
   private readonly inFlight = new Map<string, Promise<boolean>>();
   private unreachableUntil = 0;
+  private failuresInARow = 0;
+  // Registered in the service's registry by registerMetrics; counted from the first question on.
+  private readonly checks = new Counter({
+    name: 'token_status_checks_total',
+    help: "Questions to main-api's token status, by outcome: live, revoked, or unavailable (refused with 503)",
+    labelNames: ['outcome'] as const,
+    registers: [],
+  });
 
   constructor(private readonly options: RemoteTokenStatusOptions) {
     super();
   }
 
+  override registerMetrics(registry: Registry): void {
+    registry.registerMetric(this.checks);
+  }
+
   isRevoked(_principal: Principal, token: string): Promise<boolean> {
-    if (Date.now() < this.unreachableUntil) {
-      return Promise.resolve(false);
+    const backoffLeftMs = this.unreachableUntil - Date.now();
+    if (backoffLeftMs > 0) {
+      this.checks.inc({ outcome: 'unavailable' });
+      return Promise.reject(new TokenStatusUnavailableError(Math.ceil(backoffLeftMs / 1000)));
     }
-    // Concurrent first requests with one token share one question.
+    // Concurrent requests with one token share one question.
     let answer = this.inFlight.get(token);
     if (!answer) {
       answer = this.ask(token).finally(() => this.inFlight.delete(token));
@@ -47,21 +74,27 @@ export class RemoteTokenStatus extends TokenStatusSource {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       await response.body?.cancel();
-      if (response.status === 401) {
-        return true;
+      if (response.status !== 401 && !response.ok) {
+        throw new Error(`token status answered ${response.status}`);
       }
-      if (response.ok) {
-        return false;
-      }
-      throw new Error(`token status answered ${response.status}`);
+      this.failuresInARow = 0;
+      this.checks.inc({ outcome: response.status === 401 ? 'revoked' : 'live' });
+      return response.status === 401;
     } catch (error) {
-      this.unreachableUntil = Date.now() + (this.options.unreachableBackoffMs ?? 5_000);
-      this.logger.warn(
-        `could not ask main-api whether a token was revoked; taking it as live: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      );
-      return false;
+      const backoffMs = this.options.unreachableBackoffMs ?? DEFAULT_BACKOFF_MS;
+      this.checks.inc({ outcome: 'unavailable' });
+      this.failuresInARow += 1;
+      if (this.failuresInARow >= (this.options.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD)) {
+        this.failuresInARow = 0;
+        // One line per back-off, not one per refused request.
+        this.logger.warn(
+          `could not ask main-api whether a token was revoked; refusing unconfirmed tokens with 503 for ${backoffMs} ms: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        );
+        this.unreachableUntil = Math.max(this.unreachableUntil, Date.now() + backoffMs);
+      }
+      throw new TokenStatusUnavailableError(Math.max(1, Math.ceil(backoffMs / 1000)));
     }
   }
 }

@@ -4,40 +4,47 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * `X-Service-Signature: <service>.<unix seconds>.<mac>`: a call made by one of the platform's own
  * services for itself, not for a company (the change feed's watch, integrations' own identity). The
  * MAC is HMAC-SHA256 under `CHANGE_ORIGIN_KEY`, the key only integrations and main-api hold, over
- * the service, the time, the method and the path, so a signature seen in a log cannot be replayed on
- * another route, nor on this one past `SERVICE_SIGNATURE_MAX_AGE_SECONDS`. Its input starts with
- * `service:`, which no change-origin signature's input does (those start with a source token), so one
- * key serves both without either signature being valid as the other.
+ * the service, the time, the method and the request target (path and query string, exactly as
+ * sent), so a signature seen in a log cannot be replayed on another route or with other parameters,
+ * nor on this one past `SERVICE_SIGNATURE_MAX_AGE_SECONDS` (either way, for clock skew). Its input
+ * starts with `service:`, which no change-origin signature's input does (those start with a source
+ * token), so one key serves both without either signature being valid as the other.
  */
 export const SERVICE_SIGNATURE_HEADER = 'x-service-signature';
-export const SERVICE_SIGNATURE_MAX_AGE_SECONDS = 300;
+export const SERVICE_SIGNATURE_MAX_AGE_SECONDS = 60;
 
 const SIGNATURE = /^([a-z][a-z0-9-]{0,31})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-function mac(key: string, service: string, seconds: string, method: string, path: string): string {
+function mac(key: string, service: string, seconds: string, method: string, target: string): string {
   return createHmac('sha256', Buffer.from(key, 'base64'))
-    .update(`service:${service}\n${seconds}\n${method.toUpperCase()} ${path}`)
+    .update(`service:${service}\n${seconds}\n${method.toUpperCase()} ${target}`)
     .digest('base64url');
 }
 
-/** The header value for a call to `path` (no query string) made now by `service`. */
+/**
+ * The header value for a call made now by `service` to `target`: the path with its query string
+ * (`/v1/events/watch?after=…&wait=20`), byte for byte as the request will carry it.
+ */
 export function signServiceRequest(
   key: string,
   service: string,
   method: string,
-  path: string,
+  target: string,
   nowMs = Date.now(),
 ): string {
   const seconds = String(Math.floor(nowMs / 1000));
-  return `${service}.${seconds}.${mac(key, service, seconds, method, path)}`;
+  return `${service}.${seconds}.${mac(key, service, seconds, method, target)}`;
 }
 
-/** The service that signed this call, or undefined when the signature is malformed, stale or wrong. */
+/**
+ * The service that signed this call to `target` (path and query string, as received), or undefined
+ * when the signature is malformed, stale or wrong.
+ */
 export function serviceSigning(
   key: string,
   header: string,
   method: string,
-  path: string,
+  target: string,
   nowMs = Date.now(),
 ): string | undefined {
   const parts = SIGNATURE.exec(header);
@@ -48,7 +55,7 @@ export function serviceSigning(
   if (Math.abs(nowMs / 1000 - Number(seconds)) > SERVICE_SIGNATURE_MAX_AGE_SECONDS) {
     return undefined;
   }
-  const expected = Buffer.from(mac(key, service, seconds, method, path));
+  const expected = Buffer.from(mac(key, service, seconds, method, target));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? service : undefined;
 }

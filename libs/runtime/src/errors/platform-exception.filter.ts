@@ -1,6 +1,7 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { NormalizedFailure } from './failure';
+import { noteRefusal } from '../logging/request-refusal';
+import type { FailureKind, NormalizedFailure } from './failure';
 import { describeForLog, normalizeFailure } from './normalize-failure';
 
 export interface RenderedError {
@@ -35,7 +36,19 @@ export class PlatformExceptionFilter implements ExceptionFilter {
   toResponse(exception: unknown, request?: FastifyRequest): RenderedError & { retryAfterSeconds?: number } {
     const failure = normalizeFailure(exception);
     const rendered = this.render(failure, exception);
-    if (rendered.status >= 500) {
+    if (rendered.status >= 500 && isRefusal(failure.kind)) {
+      // Answered by design (main-api unavailable, a token status it cannot confirm, shutting down):
+      // the request's own line says so once, at warn (logCompletedRequests), with this reason.
+      const refusal = {
+        type: exception instanceof Error ? exception.name : typeof exception,
+        message: failure.message,
+      };
+      if (request) {
+        noteRefusal(request.raw, refusal);
+      } else {
+        this.logger.warn({ reason: refusal }, `request refused with ${rendered.status}`);
+      }
+    } else if (rendered.status >= 500) {
       this.logger.error(
         { err: describeForLog(exception), method: request?.method, url: request?.url },
         `request failed with ${rendered.status}`,
@@ -43,4 +56,9 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     }
     return { ...rendered, retryAfterSeconds: failure.retryAfterSeconds };
   }
+}
+
+/** Failures the service answers on purpose: not a fault of its own, so not an error line. */
+function isRefusal(kind: FailureKind): boolean {
+  return kind === 'upstream_unavailable' || kind === 'shutting_down';
 }

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pinoHttp } from 'pino-http';
+import { jsonLineSink } from '../testing/probe-service';
 import type { LogLevel } from '../config/base-service.env';
 import { loggerOptions } from './logging.module';
 import { currentRequestLogFields, openRequestContext } from './request-context';
@@ -20,18 +20,7 @@ describe('request logs', () => {
 
   async function serve(level: LogLevel): Promise<void> {
     lines = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString()
-            .trim()
-            .split('\n')
-            .map((line) => JSON.parse(line) as LogLine),
-        );
-        done();
-      },
-    });
+    const sink = jsonLineSink(lines);
     // The logger exactly as loggingModule has nestjs-pino build it.
     const logger = pinoHttp(loggerOptions('test', { LOG_LEVEL: level, LOG_PRETTY: false }), sink).logger;
     let counter = 0;

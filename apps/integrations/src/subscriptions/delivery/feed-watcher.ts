@@ -113,6 +113,13 @@ export class FeedWatcher {
       this.position === undefined
         ? 0
         : Math.max(0, Math.min(this.env.FEED_WATCH_WAIT_SECONDS, Math.ceil((nextRetry - Date.now()) / 1000)));
+    // The query string is signed too (libs/auth service-signature.ts), so the client is given the
+    // request target as signed rather than a query to encode itself.
+    const query = new URLSearchParams({
+      ...(this.position === undefined ? {} : { after: this.position }),
+      wait: String(waitSeconds),
+    });
+    const target = `${WATCH_PATH}?${query.toString()}`;
     // Not cancelled at shutdown, only no longer awaited: aborting an undici request while main-api
     // holds it left main-api's side of the connection open until its keep-alive timeout, which held
     // main-api's own shutdown for 70 s. The process exits after closing; a dangling poll ends with
@@ -120,14 +127,13 @@ export class FeedWatcher {
     const answer = await untilStopped(
       this.mainApi.request<WatchAnswer>({
         method: 'GET',
-        path: WATCH_PATH,
-        query: { after: this.position, wait: waitSeconds },
+        path: target,
         headers: {
           [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
             this.env.CHANGE_ORIGIN_KEY,
             'integrations',
             'GET',
-            WATCH_PATH,
+            target,
           ),
         },
         timeoutMs: waitSeconds * 1000 + WATCH_TIMEOUT_MARGIN_MS,

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
+import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import {
   dnsResolver,
@@ -81,6 +83,48 @@ describe('parseAllowedOrigins', () => {
   });
 });
 
+/** SUBSCRIPTION_HTTP_ALLOWED_ORIGINS as `npm start` sets it from `env` (tools/local/webhook-origin.mjs). */
+function npmStartAllowedOrigins(env: Record<string, string>): string {
+  const script = join(__dirname, '../../../../../tools/local/webhook-origin.mjs');
+  return execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { localWebhookAllowedOrigins } = await import(${JSON.stringify(script)});
+       process.stdout.write(localWebhookAllowedOrigins(JSON.parse(process.argv[1])));`,
+      JSON.stringify(env),
+    ],
+    { encoding: 'utf8' },
+  );
+}
+
+describe("npm start's allow-list (tools/local, issue 33)", () => {
+  const unresolvable = () => Promise.reject(new Error('no DNS here'));
+
+  it("lets plain http reach the local webhook receiver's origin and no other port of 127.0.0.1", async () => {
+    const policy = new TargetPolicy(parseAllowedOrigins(npmStartAllowedOrigins({})), unresolvable);
+
+    await expect(policy.check('http://127.0.0.1:8787/hooks')).resolves.toMatchObject({
+      address: { address: '127.0.0.1' },
+    });
+    for (const elsewhere of [
+      'http://127.0.0.1:54320/', // the embedded PostgreSQL
+      'http://127.0.0.1:3000/v1/clients', // main-api
+      'http://127.0.0.1/',
+    ]) {
+      await expect(policy.check(elsewhere)).rejects.toThrow('must use https');
+    }
+  });
+
+  it("follows the receiver's port (WEBHOOK_RECEIVER_PORT) and keeps an operator's own list", () => {
+    expect(npmStartAllowedOrigins({ WEBHOOK_RECEIVER_PORT: '9999' })).toBe('http://127.0.0.1:9999');
+    expect(npmStartAllowedOrigins({ SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'https://hooks.internal' })).toBe(
+      'https://hooks.internal',
+    );
+  });
+});
+
 describe('TargetPolicy', () => {
   const dns: Record<string, ResolvedAddress[]> = {
     'hooks.example.com': [{ address: '93.184.216.34', family: 4 }],
@@ -135,7 +179,11 @@ describe('TargetPolicy', () => {
     ['a decimal loopback', 'https://2130706433/', '127.0.0.1 is a loopback'],
     ['localhost', 'https://localhost/', 'localhost is a loopback name, not a public address'],
     ['a name under localhost', 'https://api.localhost./', 'loopback name'],
-    ['a name that does not resolve', 'https://nowhere.invalid/', 'could not be resolved (ENOTFOUND)'],
+    [
+      'a name that does not resolve',
+      'https://nowhere.invalid/',
+      'nowhere.invalid does not resolve to public addresses only',
+    ],
   ])('refuses %s', async (_case, url, reason) => {
     await expect(policy.check(url)).rejects.toThrow(reason);
   });
@@ -156,10 +204,33 @@ describe('TargetPolicy', () => {
     const message = (await refusal)?.message ?? '';
     // dual.example.com is allow-listed on https:443 only: on 8443 its rules apply.
     expect(message).toBe(
-      `url: ${name}.example.com resolves to an address that is not a public address; webhooks go to public addresses only`,
+      `url: ${name}.example.com does not resolve to public addresses only; webhooks go to public addresses only`,
     );
     expect(message).not.toContain(resolved);
     expect(message).not.toMatch(/\d+\.\d+\.\d+\.\d+|[0-9a-f]*:[0-9a-f]*:/i);
+  });
+
+  it('refuses a name that does not resolve, resolves to nothing or to an internal address with one message (issue 33)', async () => {
+    const answers: Record<string, () => Promise<ResolvedAddress[]>> = {
+      'internal.example.com': () => Promise.resolve([{ address: '10.0.0.7', family: 4 }]),
+      'made-up.example.com': () =>
+        Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' })),
+      'empty.example.com': () => Promise.resolve([]),
+      'failing.example.com': () =>
+        Promise.reject(Object.assign(new Error('server failure'), { code: 'ESERVFAIL' })),
+      'silent.example.com': () => new Promise<never>(() => undefined),
+    };
+    const quick = new TargetPolicy([], (hostname) => answers[hostname](), 20);
+    const refusalOf = async (hostname: string) =>
+      (await quick.check(`https://${hostname}/hook`).catch((error: Error) => error)) as Error;
+
+    const messages = await Promise.all(Object.keys(answers).map(refusalOf));
+
+    expect(messages.map((error) => error.message.replace(/\S+\.example\.com/, '<name>'))).toEqual(
+      Object.keys(answers).map(
+        () => 'url: <name> does not resolve to public addresses only; webhooks go to public addresses only',
+      ),
+    );
   });
 
   it('checks the scheme and credentials before any DNS look-up', async () => {
@@ -187,7 +258,9 @@ describe('TargetPolicy', () => {
   it('gives up on a resolver that does not answer', async () => {
     const slow = new TargetPolicy([], () => new Promise(() => undefined), 20);
 
-    await expect(slow.check('https://hooks.example.com/')).rejects.toThrow('could not be resolved');
+    await expect(slow.check('https://hooks.example.com/')).rejects.toThrow(
+      'hooks.example.com does not resolve to public addresses only',
+    );
   });
 });
 
@@ -306,7 +379,7 @@ describe('dnsResolver (c-ares, off the thread pool)', () => {
     });
     const refusal = await policy.check('https://internal.example.test/').catch((error: Error) => error);
     expect((refusal as Error).message).toContain(
-      'internal.example.test resolves to an address that is not a public address',
+      'internal.example.test does not resolve to public addresses only',
     );
     expect((refusal as Error).message).not.toContain('10.0.0.7');
   });

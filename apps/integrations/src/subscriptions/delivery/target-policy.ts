@@ -210,8 +210,9 @@ function effectivePort(url: URL): number {
  * resolves only to public addresses, unless its origin is allow-listed by the operator. Checked when
  * a subscription is created and again before every attempt, and the attempt connects to the address
  * checked, so a DNS answer that changes in between (rebinding) cannot reach an internal address.
- * A refusal names what the caller wrote, never what DNS answered: the service's resolver sees
- * internal names, and the refusal must not become a way of reading them.
+ * A refusal names what the caller wrote, never what DNS answered, and every answer DNS decides
+ * reads the same: the service's resolver sees internal names, and the refusal must not become a
+ * way of reading them, or of learning which exist.
  */
 export class TargetPolicy {
   private readonly resolve: Resolver;
@@ -264,14 +265,12 @@ export class TargetPolicy {
       return { url, address: LOCALHOST[0] };
     }
     const addresses = await this.resolveWithDeadline(hostname);
-    if (addresses.length === 0) {
-      throw new TargetRefusedError(`url: ${hostname} does not resolve to any address`);
-    }
-    if (!allowListed && addresses.some(({ address }) => nonPublicReason(address) !== undefined)) {
-      throw new TargetRefusedError(
-        `url: ${hostname} resolves to an address that is not a public address; webhooks go to public ` +
-          'addresses only',
-      );
+    if (
+      addresses === undefined ||
+      addresses.length === 0 ||
+      (!allowListed && addresses.some(({ address }) => nonPublicReason(address) !== undefined))
+    ) {
+      throw new TargetRefusedError(unresolvedOrInternal(hostname));
     }
     return { url, address: addresses[0] };
   }
@@ -285,7 +284,8 @@ export class TargetPolicy {
     );
   }
 
-  private async resolveWithDeadline(hostname: string): Promise<ResolvedAddress[]> {
+  /** The name's addresses, or undefined when DNS gave none in time (whatever the reason). */
+  private async resolveWithDeadline(hostname: string): Promise<ResolvedAddress[] | undefined> {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
@@ -294,11 +294,19 @@ export class TargetPolicy {
           timer = setTimeout(() => reject(new Error('timed out')), this.resolveTimeoutMs);
         }),
       ]);
-    } catch (error) {
-      const why = errorCode(error) ?? (error instanceof Error ? error.message : 'failed');
-      throw new TargetRefusedError(`url: ${hostname} could not be resolved (${why})`);
+    } catch {
+      return undefined;
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * The one refusal of a name DNS decided against: not resolving, resolving to nothing, or resolving
+ * to an internal address all read alike. Told apart, they answered which internal names exist
+ * (an internal name resolves, privately; a made-up one does not) to anyone who may subscribe.
+ */
+function unresolvedOrInternal(hostname: string): string {
+  return `url: ${hostname} does not resolve to public addresses only; webhooks go to public addresses only`;
 }

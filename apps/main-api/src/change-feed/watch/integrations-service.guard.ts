@@ -5,7 +5,10 @@ import { MAIN_API_ENV, type MainApiEnv } from '../../config/main-api.env';
 import { MainApiErrorCode } from '../../errors/main-api-error-code';
 import { MainApiError } from '../../errors/main-api.errors';
 
-/** The path integrations signs for the watch (fixed, so a proxy's path prefix does not matter). */
+/**
+ * The path integrations signs for the watch (fixed, so a proxy's path prefix does not matter),
+ * followed by the query string exactly as received.
+ */
 export const CHANGE_FEED_WATCH_PATH = '/v1/events/watch';
 
 /**
@@ -20,11 +23,12 @@ export class IntegrationsServiceGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers[SERVICE_SIGNATURE_HEADER];
+    const queryAt = request.url.indexOf('?');
+    const target = CHANGE_FEED_WATCH_PATH + (queryAt < 0 ? '' : request.url.slice(queryAt));
     if (
       this.env.CHANGE_ORIGIN_KEY === undefined ||
       typeof header !== 'string' ||
-      serviceSigning(this.env.CHANGE_ORIGIN_KEY, header, request.method, CHANGE_FEED_WATCH_PATH) !==
-        'integrations'
+      serviceSigning(this.env.CHANGE_ORIGIN_KEY, header, request.method, target) !== 'integrations'
     ) {
       throw new MainApiError(
         HttpStatus.UNAUTHORIZED,

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { preparedStatementName, TenantScopes, type TenantScope } from '@platform/database';
+import { RefreshToken } from '../refresh-tokens/refresh-token.entity';
+import {
+  insertRefreshToken,
+  revokeRefreshFamily,
+  type NewRefreshToken,
+} from '../refresh-tokens/refresh-tokens.repository';
 import { AuthorizationCode } from './authorization-code.entity';
 
 /** A code to store: only its SHA-256. */
@@ -18,14 +24,12 @@ export interface LoginApp {
   revoked: boolean;
 }
 
-// The row lock makes two concurrent exchanges of one code one success and one reuse.
-const LOCK_BY_HASH = `
+const FIND_BY_HASH = `
   SELECT id, company_id AS "companyId", app_id AS "appId", user_id AS "userId",
          redirect_uri AS "redirectUri", code_challenge AS "codeChallenge",
          expires_at AS "expiresAt", used_at AS "usedAt", family_id AS "familyId"
     FROM authorization_codes
-   WHERE code_hash = $1
-     FOR UPDATE`;
+   WHERE code_hash = $1`;
 
 const APP_OF_REFRESH_TOKEN = `
   SELECT a.client_id, a.revoked_at IS NOT NULL AS revoked
@@ -48,29 +52,46 @@ export class AuthorizationCodesRepository {
     await this.scopes.forCompany(code.companyId).repository(AuthorizationCode).create(code);
   }
 
-  /**
-   * Marks the code with this hash used, unless it was already, and answers it as it was before
-   * (`usedAt` set: this is a second use); undefined for an unknown code. One transaction.
-   */
-  spend(codeHash: string): Promise<StoredAuthorizationCode | undefined> {
-    return this.authentication.transaction(async (unit) => {
-      const [stored] = await unit.sql.select<StoredAuthorizationCode>(LOCK_BY_HASH, [codeHash]);
-      if (stored && !stored.usedAt) {
-        await unit
-          .forCompany(stored.companyId)
-          .repository(AuthorizationCode)
-          .updateWhere({ id: stored.id }, { usedAt: () => 'now()' });
-      }
-      return stored;
-    });
+  /** The code with this hash as stored, read without a lock: who it was issued to. */
+  async find(codeHash: string): Promise<StoredAuthorizationCode | undefined> {
+    const [stored] = await this.authentication.sql.select<StoredAuthorizationCode>(FIND_BY_HASH, [codeHash]);
+    return stored;
   }
 
-  /** Records the login (refresh-token family) the exchange of a code started. */
-  async bindLogin(companyId: number, codeId: string, familyId: string): Promise<void> {
-    await this.scopes
-      .forCompany(companyId)
-      .repository(AuthorizationCode)
-      .updateWhere({ id: codeId }, { familyId });
+  /**
+   * Spends the code with this hash in one transaction under its row lock and answers it as it was
+   * before (`usedAt` set: this is a replay); undefined for an unknown code. A first use stores the
+   * login `issue` answers (none: refused, spent all the same) and binds the code to it; a replay
+   * revokes the login of the first use. Both under the lock, so a replay arriving while the first
+   * exchange runs waits for it and revokes what it issued (RFC 9700 §4.4).
+   */
+  spend(
+    codeHash: string,
+    issue: (stored: StoredAuthorizationCode) => NewRefreshToken | undefined,
+  ): Promise<StoredAuthorizationCode | undefined> {
+    return this.authentication.transaction(async (unit) => {
+      const [stored] = await unit.sql.select<StoredAuthorizationCode>(`${FIND_BY_HASH} FOR UPDATE`, [
+        codeHash,
+      ]);
+      if (!stored) {
+        return undefined;
+      }
+      const company = unit.forCompany(stored.companyId);
+      if (stored.usedAt) {
+        if (stored.familyId !== null) {
+          await revokeRefreshFamily(company.repository(RefreshToken), stored.familyId);
+        }
+        return stored;
+      }
+      const login = issue(stored);
+      if (login) {
+        await insertRefreshToken(company.sql, login);
+      }
+      await company
+        .repository(AuthorizationCode)
+        .updateWhere({ id: stored.id }, { usedAt: () => 'now()', familyId: login?.familyId ?? null });
+      return stored;
+    });
   }
 
   /**

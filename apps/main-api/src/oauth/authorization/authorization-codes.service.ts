@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CredentialsService, type TokenAccount } from '../credentials.service';
 import { OAuthError } from '../oauth.errors';
-import { RefreshTokensService } from '../refresh-tokens/refresh-tokens.service';
+import {
+  RefreshTokensService,
+  type IssuedRefreshToken,
+  type RefreshLifetimes,
+} from '../refresh-tokens/refresh-tokens.service';
 import {
   AuthorizationCodesRepository,
   type LoginApp,
@@ -33,14 +37,10 @@ export interface CodeExchange {
   code_verifier?: string;
 }
 
-/** A code that passed every check: the user to issue tokens to, for this app. */
-export interface ExchangedCode {
+/** A code that passed every check: the user it issued tokens to, and the login it started. */
+export interface ExchangedCode extends IssuedRefreshToken {
   user: TokenAccount;
   clientId: string;
-  /** Pass to `bindLogin` with the family the tokens start. */
-  codeId: string;
-  /** The company of the code (and of its user). */
-  companyId: number;
 }
 
 /** Issues and exchanges authorization codes: single use, 60 s, bound to app, redirect URI, user and PKCE. */
@@ -65,12 +65,14 @@ export class AuthorizationCodes {
   }
 
   /**
-   * Checks a code presented at the token endpoint and spends it, whatever the outcome: a code is
-   * presented once. A code presented again revokes the login its first exchange started (RFC 6749
-   * §4.1.2: someone else holds it). Every refusal is `invalid_grant` (RFC 6749 §5.2), except an
-   * unknown client_id (`invalid_client`) and missing fields (`invalid_request`).
+   * Checks a code presented at the token endpoint, spends it whatever the outcome (a code is
+   * presented once) and starts its user's login, bound to the app, in the same transaction. A code
+   * presented again revokes the login its first exchange started (RFC 6749 §4.1.2: someone else
+   * holds it), even while that exchange is still running (AuthorizationCodesRepository.spend).
+   * Every refusal is `invalid_grant` (RFC 6749 §5.2), except an unknown client_id
+   * (`invalid_client`) and missing fields (`invalid_request`).
    */
-  async exchange(request: CodeExchange): Promise<ExchangedCode> {
+  async exchange(request: CodeExchange, lifetimes: RefreshLifetimes): Promise<ExchangedCode> {
     const { code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier } = request;
     if (!code || !clientId || !redirectUri || !verifier) {
       throw new OAuthError(
@@ -82,37 +84,44 @@ export class AuthorizationCodes {
     if (!app) {
       throw new OAuthError('invalid_client', 'Unknown client_id');
     }
-    // Spent whatever the checks below answer: a code is presented once.
-    const stored = await this.codes.spend(sha256Hex(code));
+    const codeHash = sha256Hex(code);
+    // The user is looked up before the code's row is locked: no second connection while it is held.
+    const found = await this.codes.find(codeHash);
+    const user = found && (await this.credentials.activeUser(found.companyId, found.userId));
+    let refused: string | undefined;
+    let login: ReturnType<RefreshTokensService['newLogin']> | undefined;
+    const stored = await this.codes.spend(codeHash, (locked) => {
+      refused =
+        refusalOf(locked, app.id, redirectUri, verifier) ??
+        (user?.companyId === locked.companyId && user.id === locked.userId
+          ? undefined
+          : 'The user of this authorization code can no longer obtain tokens');
+      if (refused === undefined) {
+        login = this.refreshTokens.newLogin(
+          { companyId: locked.companyId, userId: locked.userId },
+          lifetimes,
+        );
+      }
+      return login?.stored;
+    });
     if (!stored) {
       throw new OAuthError('invalid_grant', 'The authorization code is invalid');
     }
     if (stored.usedAt) {
-      if (stored.familyId !== null) {
-        await this.refreshTokens.revokeFamily(stored.companyId, stored.familyId);
-      }
       throw new OAuthError(
         'invalid_grant',
         'The authorization code was already used; the tokens it issued are revoked',
       );
     }
-    const refused = refusalOf(stored, app.id, redirectUri, verifier);
-    if (refused) {
-      throw new OAuthError('invalid_grant', refused);
+    if (!login || !user) {
+      throw new OAuthError('invalid_grant', refused ?? 'The authorization code is invalid');
     }
-    const user = await this.credentials.activeUser(stored.companyId, stored.userId);
-    if (!user || user.companyId !== stored.companyId) {
-      throw new OAuthError(
-        'invalid_grant',
-        'The user of this authorization code can no longer obtain tokens',
-      );
-    }
-    return { user, clientId: app.clientId, codeId: stored.id, companyId: stored.companyId };
-  }
-
-  /** Records the login (refresh-token family) an exchanged code started: it belongs to the app now. */
-  async bindLogin(code: Pick<ExchangedCode, 'companyId' | 'codeId'>, familyId: string): Promise<void> {
-    await this.codes.bindLogin(code.companyId, code.codeId, familyId);
+    return {
+      user,
+      clientId: app.clientId,
+      refreshToken: login.refreshToken,
+      familyId: login.stored.familyId,
+    };
   }
 
   /**

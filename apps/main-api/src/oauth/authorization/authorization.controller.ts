@@ -17,6 +17,7 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE } from '../device-cookies/device-cookies';
 import { AuthorizationService, type AuthorizeCall, type AuthorizeOutcome } from './authorization.service';
 import { CSRF_COOKIE, cookieOf } from './authorize-csrf';
 import { errorPage, loginPage } from './login-page';
@@ -27,7 +28,7 @@ const HTML = (description: string) => ({
 });
 const REDIRECT = {
   description:
-    'To the redirect_uri: with `code` and `state` after a successful sign-in, or with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1)',
+    'To the redirect_uri: with `code`, `state` and `iss` (RFC 9207: JWT_ISSUER) after a successful sign-in, or with `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1)',
   headers: { Location: { schema: { type: 'string' as const } } },
 };
 const REQUEST_FIELDS = {
@@ -80,7 +81,7 @@ export class AuthorizationController {
   @ApiOperation({
     summary: 'Submit the sign-in form (e-mail, password, CSRF token)',
     description:
-      'Posted by the sign-in page itself, with the authorization request in hidden fields, a CSRF token and its SameSite=Strict cookie. Failures answer the page again with the message: 401 wrong e-mail or password, 403 CSRF token missing or wrong, 429 too many failures (Retry-After).',
+      'Posted by the sign-in page itself, with the authorization request in hidden fields, a CSRF token and its SameSite=Strict cookie. A successful sign-in also sets a device cookie (`oauth_device`, HttpOnly, SameSite=Strict, bound to the account): later attempts for that account from this browser are exempt from the account lockout and checked ahead of others (OWASP device cookies). Failures answer the page again with the message: 401 wrong e-mail or password, 403 CSRF token missing or wrong, 429 too many failures (Retry-After), 503 too many sign-ins being checked (Retry-After).',
   })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({
@@ -124,7 +125,13 @@ function callOf(
   ip: string,
   request: FastifyRequest,
 ): AuthorizeCall {
-  return { parameters, csrfCookie: cookieOf(cookies, CSRF_COOKIE), secure: request.protocol === 'https', ip };
+  return {
+    parameters,
+    csrfCookie: cookieOf(cookies, CSRF_COOKIE),
+    deviceCookie: cookieOf(cookies, DEVICE_COOKIE),
+    secure: request.protocol === 'https',
+    ip,
+  };
 }
 
 /**
@@ -140,6 +147,9 @@ function send(reply: FastifyReply, outcome: AuthorizeOutcome): void {
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer');
   if (outcome.kind === 'redirect') {
+    if (outcome.setCookie !== undefined) {
+      void reply.header('set-cookie', outcome.setCookie);
+    }
     void reply.status(302).header('location', outcome.location).send();
     return;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeviceCookies } from '../device-cookies/device-cookies';
 import type { SigningKeys } from '../keys/signing-keys';
 import { SIGNING_KEYS } from '../oauth.tokens';
 import { AuthorizationCode } from './authorization-code.entity';
@@ -28,6 +29,11 @@ import { OAuthAppsRepository } from './oauth-apps.repository';
       provide: AuthorizeCsrf,
       inject: [SIGNING_KEYS],
       useFactory: (keys: SigningKeys) => new AuthorizeCsrf(keys.privateKey),
+    },
+    {
+      provide: DeviceCookies,
+      inject: [SIGNING_KEYS],
+      useFactory: (keys: SigningKeys) => new DeviceCookies(keys.privateKey),
     },
   ],
   exports: [AuthorizationCodes],

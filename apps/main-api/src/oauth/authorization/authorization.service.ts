@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MAIN_API_ENV, type MainApiEnv } from '../../config/main-api.env';
 import { PasswordHashingBusyError } from '../../security/password-hashing';
 import { CredentialsService } from '../credentials.service';
+import { DeviceCookies, deviceCookieHeader } from '../device-cookies/device-cookies';
 import { LoginThrottle, LoginThrottledError, type LoginAttempt } from '../rate-limit/login-throttle';
 import { AuthorizationCodes } from './authorization-codes.service';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
@@ -16,6 +18,8 @@ export interface AuthorizeCall {
   parameters: Record<string, unknown>;
   /** The CSRF cookie the browser sent, if any. */
   csrfCookie: string | undefined;
+  /** The device cookie the browser sent, if any (DeviceCookies). */
+  deviceCookie: string | undefined;
   /** The page came over https: the cookie is then Secure. */
   secure: boolean;
   ip: string;
@@ -23,7 +27,12 @@ export interface AuthorizeCall {
 
 /** What to answer: a page (HTML) or a redirect to the app. */
 export type AuthorizeOutcome =
-  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'redirect';
+      location: string;
+      /** After a sign-in: a new device cookie for the account. */
+      setCookie?: string;
+    }
   | { kind: 'error-page'; status: number; message: string }
   | {
       kind: 'login-page';
@@ -49,7 +58,17 @@ export class AuthorizationService {
     private readonly credentials: CredentialsService,
     private readonly throttle: LoginThrottle,
     @Inject(AuthorizeCsrf) private readonly csrf: AuthorizeCsrf,
+    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
+    @Inject(MAIN_API_ENV) private readonly env: MainApiEnv,
   ) {}
+
+  /**
+   * The redirect to the app with the response's parameters and `iss` (RFC 9207), so an app that
+   * talks to several authorization servers can tell which one answered (mix-up attacks).
+   */
+  private responseTo(redirectUri: string, parameters: Record<string, string | undefined>): string {
+    return withResponseParameters(redirectUri, { ...parameters, iss: this.env.JWT_ISSUER });
+  }
 
   /** GET: the form, or a refusal. */
   async show(call: AuthorizeCall): Promise<AuthorizeOutcome> {
@@ -62,7 +81,7 @@ export class AuthorizationService {
       case 'redirect-error':
         return {
           kind: 'redirect',
-          location: withResponseParameters(checked.redirectUri, {
+          location: this.responseTo(checked.redirectUri, {
             error: checked.error,
             error_description: checked.description,
             state: checked.state,
@@ -93,13 +112,21 @@ export class AuthorizationService {
     if (!email || !password) {
       return this.form(call, request, 400, { email, message: 'Enter your e-mail and your password.' });
     }
-    // Shared with the password grant: one budget of guesses per account and IP, whichever way in.
-    const attempt: LoginAttempt = { ip: call.ip, account: `user:${email.toLowerCase()}` };
+    // Shared with the password grant: one budget of guesses per account and IP, whichever way in,
+    // unless this browser signed in to the account before (then it has a budget of its own).
+    const account = `user:${email.toLowerCase()}`;
+    const attempt: LoginAttempt = {
+      ip: call.ip,
+      account,
+      device: this.devices.trustedDevice(call.deviceCookie, account),
+    };
     try {
       await this.throttle.assertNotBlocked(attempt);
       const user =
         email.length <= 254 && password.length <= 200
-          ? await this.credentials.userFor(email, password)
+          ? await this.throttle.checkPassword(attempt, (queue) =>
+              this.credentials.userFor(email, password, queue),
+            )
           : undefined;
       // A user of another company signs in through that company's apps only; told apart from a
       // wrong password by nothing.
@@ -120,7 +147,8 @@ export class AuthorizationService {
       });
       return {
         kind: 'redirect',
-        location: withResponseParameters(request.redirectUri, { code, state: request.state }),
+        location: this.responseTo(request.redirectUri, { code, state: request.state }),
+        setCookie: deviceCookieHeader(this.devices.issue(account), call.secure),
       };
     } catch (error) {
       if (error instanceof LoginThrottledError) {

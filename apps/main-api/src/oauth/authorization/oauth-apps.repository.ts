@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { TenantScopes, type TenantScope } from '@platform/database';
+import { IsNull } from 'typeorm';
 import { OAuthApp } from './oauth-app.entity';
 import { redirectUriProblem } from './redirect-uris';
 
@@ -43,6 +44,23 @@ export class OAuthAppsRepository {
       [clientId],
     );
     return app ?? null;
+  }
+
+  /**
+   * Revokes the app with this client_id in the scope of its company: it signs nobody in any more,
+   * and the logins started through it end (their refreshes and, through DatabaseTokenStatus, their
+   * access tokens). Answers when it was revoked (the first time, if it already was); undefined for
+   * an app the company does not have. Used by provisioning, hence the static form.
+   */
+  static async revoke(company: TenantScope, clientId: string): Promise<Date | undefined> {
+    await company
+      .repository(OAuthApp)
+      .updateWhere({ clientId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    const [app] = await company.sql.select<{ revoked_at: Date }>(
+      'SELECT revoked_at FROM oauth_apps WHERE client_id = $1',
+      [clientId],
+    );
+    return app?.revoked_at;
   }
 
   /**

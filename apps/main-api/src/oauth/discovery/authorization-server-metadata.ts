@@ -104,6 +104,7 @@ function documentAt(issuer: string, base: URL): AuthorizationServerMetadataDto {
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     response_types_supported: ['code'],
     code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
     service_documentation: at('docs'),
   };
 }

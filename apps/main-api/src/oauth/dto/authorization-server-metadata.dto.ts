@@ -42,6 +42,9 @@ export class AuthorizationServerMetadataDto {
   @ApiProperty({ example: ['S256'], description: 'PKCE: S256 only' })
   code_challenge_methods_supported!: string[];
 
+  @ApiProperty({ example: true, description: 'RFC 9207: authorization responses carry `iss`' })
+  authorization_response_iss_parameter_supported!: boolean;
+
   @ApiProperty({ example: 'https://api.agency.example/docs' })
   service_documentation!: string;
 }

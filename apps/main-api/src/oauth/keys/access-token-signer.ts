@@ -10,10 +10,19 @@ export interface AccessTokenSubject {
   epoch: number;
 }
 
-/** The login a token belongs to: the refresh-token family issued with it (claim `sid`). */
+/** The login a token belongs to and the client it was issued to. */
 export interface AccessTokenSession {
+  /** The refresh-token family issued with it (claim `sid`). */
   sessionId: string;
+  /** RFC 9068 `client_id`: the API key, the browser app's client_id, or PASSWORD_GRANT_CLIENT_ID. */
+  clientId: string;
 }
+
+/**
+ * The `client_id` of tokens from the password grant, which names no client (RFC 9068 requires the
+ * claim); no API key (`ak_…`) or browser app (`app_…`) can have it.
+ */
+export const PASSWORD_GRANT_CLIENT_ID = 'password-grant';
 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -44,7 +53,7 @@ export class AccessTokenSigner {
       iat: issuedAt,
       exp: issuedAt + this.settings.ttlSeconds,
       jti: randomUUID(),
-      ...(session && { sid: session.sessionId }),
+      ...(session && { sid: session.sessionId, client_id: session.clientId }),
       epoch: subject.epoch,
     };
     const signingInput = `${encode({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: this.keys.kid })}.${encode(claims)}`;

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { PasswordHashingBusyError, type DerivationTicket } from '../../security/password-hashing';
+import { clientAddressOf } from './client-address';
 
 export interface LoginThrottleSettings {
   /** Failed attempts per IP in a window, over all accounts. */
   perIp: number;
-  /** Failed attempts per account identifier from one IP in a window. */
+  /** Failed attempts per account identifier from one IP in a window, and per trusted device. */
   perAccountAndIp: number;
   /** Failed attempts per account identifier from all IPs in a window (distributed guessing). */
   perAccount: number;
@@ -17,6 +19,12 @@ export interface LoginAttempt {
   ip: string;
   /** `key:<api key>`, `user:<e-mail>` or `refresh`, as the grant actually used names the caller. */
   account?: string;
+  /**
+   * The nonce of a valid device cookie of `account` (DeviceCookies): the attempt comes from a device
+   * that signed in to this account before, and is counted per device instead of per address and
+   * account, so nobody else's failures lock it out (OWASP's device cookies).
+   */
+  device?: string;
 }
 
 /** 429 with Retry-After, in main-api's error body (AC007). */
@@ -36,11 +44,12 @@ interface Bucket {
 
 /**
  * Counts failed token requests, never successful ones, per IP, per account and IP, and per account,
- * in PostgreSQL so every replica counts against the same limits. Past a limit the bucket backs off:
- * 1 s after the first failure too many, doubling with each further one, at most the window. A
- * correct secret is therefore never slowed down by somebody else's failures where the grant is
- * cheap to check (client credentials, refresh), and a password guesser is throttled per IP and
- * account. Accounts are kept as digests: the table holds no e-mail address. Closed windows are
+ * or only per device for an attempt from a trusted device, in PostgreSQL so every replica counts
+ * against the same limits; an IPv6 address counts per /64 (clientAddressOf). Past a limit the bucket
+ * backs off: 1 s after the first failure too many, doubling with each further one, at most the
+ * window. A correct secret is therefore never slowed down by somebody else's failures where the
+ * grant is cheap to check (client credentials, refresh), and a password guesser is throttled per IP
+ * and account. Accounts are kept as digests: the table holds no e-mail address. Closed windows are
  * removed by the retention pruner (rate-limit.retention.ts).
  */
 export class LoginThrottle {
@@ -90,12 +99,34 @@ export class LoginThrottle {
     return Math.max(0, ...backOffs.map(({ seconds }) => seconds));
   }
 
+  /**
+   * Runs the attempt's password check in its place of the hashing queue (hashingQueueOf). A refusal
+   * for a full queue (PasswordHashingBusyError, 503) counts as a failure of its sender only, its
+   * address or its trusted device, not of the account it names: a flood is throttled by its own
+   * refusals (429 once past the limit), not only by its wrong passwords.
+   */
+  async checkPassword<T>(attempt: LoginAttempt, check: (queue: DerivationTicket) => Promise<T>): Promise<T> {
+    try {
+      return await check(hashingQueueOf(attempt));
+    } catch (error) {
+      if (error instanceof PasswordHashingBusyError) {
+        const retryAfter = await this.recordFailure({ ip: attempt.ip, device: attempt.device });
+        if (retryAfter > 0) {
+          throw new LoginThrottledError(retryAfter);
+        }
+      }
+      throw error;
+    }
+  }
+
   /** A success from this IP clears that account's failures from it (the owner got it right). */
   async recordSuccess(attempt: LoginAttempt): Promise<void> {
-    if (attempt.account !== undefined) {
-      await this.dataSource.query('DELETE FROM rate_limit_buckets WHERE key = $1', [
-        accountAndIpKey(attempt.account, attempt.ip),
-      ]);
+    const keys = [
+      ...(attempt.account !== undefined ? [accountAndIpKey(attempt.account, attempt.ip)] : []),
+      ...(attempt.device !== undefined ? [deviceKey(attempt.device)] : []),
+    ];
+    if (keys.length > 0) {
+      await this.dataSource.query('DELETE FROM rate_limit_buckets WHERE key = ANY($1)', [keys]);
     }
   }
 
@@ -109,7 +140,11 @@ export class LoginThrottle {
   }
 
   private bucketsOf(attempt: LoginAttempt): Bucket[] {
-    const buckets: Bucket[] = [{ key: `ip:${attempt.ip}`, limit: this.settings.perIp }];
+    if (attempt.device !== undefined) {
+      // A device gets the budget of one address for one account, whatever others do.
+      return [{ key: deviceKey(attempt.device), limit: this.settings.perAccountAndIp }];
+    }
+    const buckets: Bucket[] = [{ key: `ip:${clientAddressOf(attempt.ip)}`, limit: this.settings.perIp }];
     if (attempt.account !== undefined) {
       buckets.push(
         { key: accountAndIpKey(attempt.account, attempt.ip), limit: this.settings.perAccountAndIp },
@@ -120,8 +155,23 @@ export class LoginThrottle {
   }
 }
 
+/**
+ * Where the attempt's password check waits: ahead of the others from a trusted device, and in
+ * either lane within its address's share, so no address holds more than its share of the queue.
+ */
+function hashingQueueOf(attempt: LoginAttempt): DerivationTicket {
+  return {
+    lane: attempt.device !== undefined ? 'trusted' : 'untrusted',
+    sender: clientAddressOf(attempt.ip),
+  };
+}
+
 const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 function accountAndIpKey(account: string, ip: string): string {
-  return `account:${digest(account)}:${ip}`;
+  return `account:${digest(account)}:${clientAddressOf(ip)}`;
+}
+
+function deviceKey(device: string): string {
+  return `device:${digest(device)}`;
 }

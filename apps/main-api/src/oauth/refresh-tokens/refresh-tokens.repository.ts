@@ -45,14 +45,14 @@ export interface LockedRefreshToken {
 // a digest's bytes. In the `authentication` scope: the client's company is what it finds.
 const START_CLIENT_LOGIN = `
   WITH client AS (
-    SELECT c.id, c.company_id, c.role_id, coalesce(e.epoch, 0) AS epoch
+    SELECT c.id, c.company_id, c.role_id, c.api_key, coalesce(e.epoch, 0) AS epoch
       FROM api_clients c LEFT JOIN subject_token_epochs e ON e.subject = 'client:' || c.id
      WHERE c.api_key = $1 AND c.secret_hash = $2 AND c.revoked_at IS NULL
   ), issued AS (
     INSERT INTO refresh_tokens (company_id, family_id, token_hash, api_client_id, expires_at, family_expires_at)
     SELECT company_id, $3, $4, id, $5, $6 FROM client
   )
-  SELECT id, company_id, role_id, epoch FROM client`;
+  SELECT id, company_id, role_id, api_key, epoch FROM client`;
 const START_CLIENT_LOGIN_NAME = preparedStatementName(START_CLIENT_LOGIN);
 
 // The row lock makes two concurrent uses of one token one rotation and one reuse, never two successes.
@@ -76,7 +76,7 @@ export class RefreshTokensRepository {
 
   /** Stores the first token of a new login. */
   insert(token: NewRefreshToken): Promise<void> {
-    return insertToken(this.scopes.forCompany(token.companyId).sql, token);
+    return insertRefreshToken(this.scopes.forCompany(token.companyId).sql, token);
   }
 
   /**
@@ -127,19 +127,20 @@ export class RefreshTokensRepository {
         spend: async () => {
           await tokens.updateWhere({ id: stored.id }, { usedAt: () => 'now()' });
         },
-        issueNext: (next) => insertToken(company.sql, next),
-        revokeFamily: () => revokeFamily(tokens, stored.familyId),
+        issueNext: (next) => insertRefreshToken(company.sql, next),
+        revokeFamily: () => revokeRefreshFamily(tokens, stored.familyId),
       });
     });
   }
 
   /** Revokes every token of a login of `companyId`. */
   revokeFamily(companyId: number, familyId: string): Promise<void> {
-    return revokeFamily(this.scopes.forCompany(companyId).repository(RefreshToken), familyId);
+    return revokeRefreshFamily(this.scopes.forCompany(companyId).repository(RefreshToken), familyId);
   }
 }
 
-async function insertToken(sql: ScopedSql, token: NewRefreshToken): Promise<void> {
+/** Stores a refresh token in the transaction or scope of `sql` (its company's). */
+export async function insertRefreshToken(sql: ScopedSql, token: NewRefreshToken): Promise<void> {
   // Plain SQL: once per token request, where TypeORM's insert builder cost more than the statement.
   await sql.execute(
     `INSERT INTO refresh_tokens
@@ -157,6 +158,10 @@ async function insertToken(sql: ScopedSql, token: NewRefreshToken): Promise<void
   );
 }
 
-async function revokeFamily(tokens: TenantRepository<RefreshToken>, familyId: string): Promise<void> {
+/** Revokes every token of a login, through a repository of the login's company. */
+export async function revokeRefreshFamily(
+  tokens: TenantRepository<RefreshToken>,
+  familyId: string,
+): Promise<void> {
   await tokens.updateWhere({ familyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
 }

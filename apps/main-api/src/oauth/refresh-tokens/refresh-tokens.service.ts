@@ -34,10 +34,21 @@ export class RefreshTokensService {
 
   /** The first token of a new login. */
   async start(subject: RefreshSubject, lifetimes: RefreshLifetimes): Promise<IssuedRefreshToken> {
-    const familyExpiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
-    const { refreshToken, stored } = nextToken(subject, lifetimes, randomUUID(), familyExpiresAt);
+    const { refreshToken, stored } = this.newLogin(subject, lifetimes);
     await this.tokens.insert(stored);
     return { refreshToken, familyId: stored.familyId };
+  }
+
+  /**
+   * The first token of a new login, not stored yet: for a grant that stores it in its own
+   * transaction (the authorization-code exchange, atomic with spending the code).
+   */
+  newLogin(
+    subject: RefreshSubject,
+    lifetimes: RefreshLifetimes,
+  ): { refreshToken: string; stored: NewRefreshToken } {
+    const familyExpiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
+    return nextToken(subject, lifetimes, randomUUID(), familyExpiresAt);
   }
 
   /**

@@ -5,13 +5,16 @@ import { preparedStatementName, TenantScopes } from '@platform/database';
 export interface TokenStatusRow {
   /** The subject's current token epoch (0 until it first moves). */
   epoch: number;
-  /** Whether a token of the login (refresh-token family) was revoked. */
+  /** Whether a token of the login (refresh-token family), or the browser app it was started with, was revoked. */
   family_revoked: boolean;
 }
 
+// A login started through a browser app ends with the app: its authorization code names the family.
 const TOKEN_STATUS = `
   SELECT coalesce((SELECT epoch FROM subject_token_epochs WHERE subject = $1), 0) AS epoch,
          EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2::uuid AND revoked_at IS NOT NULL)
+         OR EXISTS (SELECT 1 FROM authorization_codes c JOIN oauth_apps a ON a.id = c.app_id
+                     WHERE c.family_id = $2::uuid AND a.revoked_at IS NOT NULL)
            AS family_revoked`;
 const TOKEN_STATUS_NAME = preparedStatementName(TOKEN_STATUS);
 

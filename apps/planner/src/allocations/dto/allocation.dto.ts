@@ -38,7 +38,10 @@ export class AllocationDto {
   @IsEntityId()
   companyId!: number;
 
-  @ApiPropertyOptional({ example: 'ada@agency.example', description: "The user's e-mail, kept as given" })
+  @ApiPropertyOptional({
+    example: 'ada@agency.example',
+    description: "The user's e-mail; optional and not stored: the planner keeps main-api's",
+  })
   @MayBeAbsent()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(254)
