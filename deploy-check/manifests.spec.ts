@@ -17,12 +17,10 @@ import { allows, policiesSelecting, specOf, type Connection } from './network-po
 import { restrictedProfileViolations } from './pod-security';
 import { SERVICES, type ServiceSettings } from './service-settings';
 
+const DATABASE_SECRET = 'agency-platform-database';
+
 /** Secrets the README's one-time setup creates; manifests may reference no other. */
-const DOCUMENTED_SECRETS = new Set([
-  'agency-platform-database',
-  'main-api-signing-key',
-  'agency-platform-integrations',
-]);
+const DOCUMENTED_SECRETS = new Set([DATABASE_SECRET, 'main-api-signing-key', 'agency-platform-integrations']);
 
 const OVERLAYS = ['dev', 'prod'] as const;
 
@@ -148,6 +146,8 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
             'HorizontalPodAutoscaler',
             'PodDisruptionBudget',
             'Service',
+            // Its public routes on the environment's host (platform.spec.ts checks them).
+            'Ingress',
             ...deployments.map(() => 'Deployment'),
             // One for the API, one for the migration Job, one per worker.
             ...[deployment, job, ...workers].map(() => 'NetworkPolicy'),
@@ -199,14 +199,34 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         }
       });
 
+      it("connects with a login of its own: each pod's DATABASE_URL is its service's key, the migration's the owner's", () => {
+        const databaseUrlOf = (workload: Manifest) =>
+          podSpecOf(workload)
+            ?.containers.flatMap((candidate) => candidate.env ?? [])
+            .find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+
+        for (const workload of deployments) {
+          expect({ workload: workload.metadata.name, secret: databaseUrlOf(workload) }).toEqual({
+            workload: workload.metadata.name,
+            secret: { name: DATABASE_SECRET, key: `${name}-url` },
+          });
+        }
+        expect(databaseUrlOf(job)).toEqual({ name: DATABASE_SECRET, key: 'owner-url' });
+      });
+
       it('serves on its port behind one Service, which selects the API pods and no other', () => {
-        expect(container?.ports).toEqual([{ name: 'http', containerPort: service.port }]);
+        const metricsPort = Number(configValue(manifests, 'METRICS_PORT'));
+        expect(container?.ports).toEqual([
+          { name: 'http', containerPort: service.port },
+          { name: 'metrics', containerPort: metricsPort },
+        ]);
         const serviceSpec = only(manifests, 'Service').spec as {
           selector: Record<string, string>;
           ports: { port: number; targetPort: string }[];
         };
         expect(serviceSpec.ports).toEqual([
-          expect.objectContaining({ port: service.port, targetPort: 'http' }),
+          expect.objectContaining({ name: 'http', port: service.port, targetPort: 'http' }),
+          expect.objectContaining({ name: 'metrics', port: metricsPort, targetPort: 'metrics' }),
         ]);
         expect(portNumber(container, serviceSpec.ports[0]?.targetPort)).toBe(service.port);
         const selected = everything.filter(
@@ -368,18 +388,25 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         ).toBe(false);
       });
 
-      it("admits clients from the ingress controller's namespace and Prometheus, no one else from outside", () => {
+      it("admits clients from the ingress controller's namespace and Prometheus (on the metrics port only), no one else from outside", () => {
         const api = podOf(deployment);
+        const metricsPort = Number(configValue(manifests, 'METRICS_PORT'));
         const on = (peer: Connection['peer']): Connection => ({ peer, port: service.port });
+        const onMetrics = (peer: Connection['peer']): Connection => ({ peer, port: metricsPort });
         expect(allows(policies, api, 'Ingress', on({ namespace: 'ingress-nginx' }))).toBe(true);
-        expect(allows(policies, api, 'Ingress', on({ namespace: 'monitoring' }))).toBe(true);
+        expect(allows(policies, api, 'Ingress', onMetrics({ namespace: 'monitoring' }))).toBe(true);
+        expect(allows(policies, api, 'Ingress', on({ namespace: 'monitoring' }))).toBe(false);
+        expect(allows(policies, api, 'Ingress', onMetrics({ namespace: 'ingress-nginx' }))).toBe(false);
         expect(allows(policies, api, 'Ingress', on({ namespace: 'default' }))).toBe(false);
         expect(allows(policies, api, 'Ingress', on({ ip: '203.0.113.7' }))).toBe(false);
         expect(allows(policies, api, 'Ingress', { peer: { namespace: 'ingress-nginx' }, port: 22 })).toBe(
           false,
         );
         for (const worker of workers) {
-          expect(allows(policies, podOf(worker), 'Ingress', on({ namespace: 'monitoring' }))).toBe(true);
+          expect(allows(policies, podOf(worker), 'Ingress', onMetrics({ namespace: 'monitoring' }))).toBe(
+            true,
+          );
+          expect(allows(policies, podOf(worker), 'Ingress', on({ namespace: 'monitoring' }))).toBe(false);
           expect(allows(policies, podOf(worker), 'Ingress', on({ namespace: 'ingress-nginx' }))).toBe(false);
         }
       });
@@ -492,6 +519,63 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
   },
 );
 
+/** The role each service's connections act as (`runtimeRole` of its data source). */
+const RUNTIME_ROLES: Record<string, string> = {
+  'main-api': 'main_api_runtime',
+  planner: 'planner_runtime',
+  integrations: 'integrations_runtime',
+};
+
+describe('Kubernetes: database logins (k8s/README.md, issue 33)', () => {
+  const readme = readFileSync(join(ROOT, 'k8s', 'README.md'), 'utf8');
+  const secretCommand =
+    /create secret generic agency-platform-database((?:\s*\\\n\s*--from-literal=[^\n\\]+)+)/.exec(
+      readme,
+    )?.[1] ?? '';
+  /** The keys and URLs the README's one-time command puts in the database secret. */
+  const created = new Map(
+    [...secretCommand.matchAll(/--from-literal=([\w-]+)='([^']*)'/g)].map(([, key, value]) => [key, value]),
+  );
+  /** The logins the README's SQL creates, with the roles each is made a member of. */
+  const logins = [...readme.matchAll(/CREATE ROLE (\w+) LOGIN [^;]*?IN ROLE ([\w, ]+);/g)].map(
+    ([, login, roles]) => ({ login, roles: roles.split(',').map((role) => role.trim()) }),
+  );
+
+  it('creates every key of the database secret that a manifest reads', () => {
+    const read = new Set(
+      OVERLAYS.flatMap((overlay) =>
+        containersOf(Object.values(RENDERED[overlay]).flat()).flatMap((candidate) =>
+          (candidate.env ?? []).flatMap((variable) =>
+            variable.valueFrom?.secretKeyRef?.name === DATABASE_SECRET
+              ? [variable.valueFrom.secretKeyRef.key]
+              : [],
+          ),
+        ),
+      ),
+    );
+
+    expect([...read].sort()).toEqual([...created.keys()].sort());
+  });
+
+  it("gives each service a login of its own, a member of that service's runtime role and of no other", () => {
+    for (const service of SERVICES) {
+      const url = created.get(`${service.name}-url`);
+      const login = /^postgres:\/\/([^:@]+)/.exec(url ?? '')?.[1];
+      const made = logins.filter((candidate) => candidate.login === login);
+
+      expect({ service: service.name, login, memberOf: made.map((candidate) => candidate.roles) }).toEqual({
+        service: service.name,
+        login: expect.any(String),
+        memberOf: [[RUNTIME_ROLES[service.name]]],
+      });
+    }
+    expect(logins.map((candidate) => candidate.roles)).toEqual(
+      SERVICES.map((service) => [RUNTIME_ROLES[service.name]]),
+    );
+    expect(new Set(logins.map((candidate) => candidate.login)).size).toBe(SERVICES.length);
+  });
+});
+
 describe('Kubernetes: the namespace', () => {
   it('is created from a manifest of its own, valid, enforcing Pod Security "restricted"', () => {
     const namespace = only(NAMESPACE_MANIFESTS, 'Namespace');
@@ -527,7 +611,7 @@ describe("Kubernetes: the README's example overlay (two API replicas, one worker
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
   writeFileSync(
     join(directory, 'kustomization.yaml'),
-    (example ?? '').replace('../../../base/integrations', join(ROOT, 'k8s', 'base', 'integrations')),
+    (example ?? '').replaceAll('../../../base/integrations', join(ROOT, 'k8s', 'base', 'integrations')),
   );
   const manifests = example ? build(directory) : [];
   const integrations = SERVICES.find((service) => service.name === 'integrations')!;
@@ -627,12 +711,29 @@ describe('Kubernetes: layout', () => {
     }
   });
 
-  it('lists every file of a base in its kustomization', () => {
+  it('lists every file of a base in its kustomization, and keeps its public routes beside it', () => {
     for (const service of SERVICES) {
       const directory = join(ROOT, 'k8s', 'base', service.name);
-      const [kustomization] = readYaml<{ resources: string[] }>(join(directory, 'kustomization.yaml'));
-      const files = readdirSync(directory).filter((file) => file !== 'kustomization.yaml');
-      expect(kustomization?.resources.sort()).toEqual(files.sort());
+      const [kustomization] = readYaml<{
+        resources: string[];
+        configMapGenerator: { envs: string[] }[];
+      }>(join(directory, 'kustomization.yaml'));
+      const entries = readdirSync(directory, { withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && entry.name !== 'kustomization.yaml')
+        .map((entry) => entry.name);
+      const listed = [
+        ...(kustomization?.resources ?? []),
+        ...(kustomization?.configMapGenerator ?? []).flatMap((generator) => generator.envs),
+      ];
+      expect(listed.sort()).toEqual(files.sort());
+      // ingress/ or httproute/: one of them is included by each overlay.
+      expect(
+        entries
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+          .sort(),
+      ).toEqual(['httproute', 'ingress']);
     }
   });
 });

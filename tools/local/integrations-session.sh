@@ -5,9 +5,12 @@
 # then the same through a signed webhook.
 # Usage: tools/local/integrations-session.sh [main_api_url] [integrations_url]   (needs curl, jq, openssl)
 set -euo pipefail
-MAIN=${1:-http://localhost:3000/v1}
-INTEGRATIONS=${2:-http://localhost:3002/v2/integrations}
-CREDENTIALS=$(dirname "$0")/../../.data/demo-credentials.json
+MAIN=${1:-http://localhost:${MAIN_API_PORT:-3000}/v1}
+INTEGRATIONS=${2:-http://localhost:${INTEGRATIONS_PORT:-3002}/v2/integrations}
+# The ports npm start used (MAIN_API_PORT, PLANNER_PORT, INTEGRATIONS_PORT), and the credentials of
+# the database it serves (DEMO_CREDENTIALS for another file, e.g. the output of npm run -s provision).
+CREDENTIALS=${DEMO_CREDENTIALS:-$(dirname "$0")/../../.data/demo-credentials.json}
+[ -r "$CREDENTIALS" ] || { echo "no $CREDENTIALS: start the platform with npm start first (or set DEMO_CREDENTIALS)" >&2; exit 1; }
 API_KEY=$(jq -r .apiKey "$CREDENTIALS")
 CLIENT_SECRET=$(jq -r .clientSecret "$CREDENTIALS")
 COMPANY_ID=$(jq -r .companyId "$CREDENTIALS")

@@ -3,8 +3,11 @@
 # credentials in .data/demo-credentials.json and exercises each main-api resource once.
 # Usage: tools/local/main-api-session.sh [base_url]   (needs curl and jq)
 set -euo pipefail
-BASE=${1:-http://localhost:3000/v1}
-CREDENTIALS=$(dirname "$0")/../../.data/demo-credentials.json
+BASE=${1:-http://localhost:${MAIN_API_PORT:-3000}/v1}
+# The ports npm start used (MAIN_API_PORT, PLANNER_PORT, INTEGRATIONS_PORT), and the credentials of
+# the database it serves (DEMO_CREDENTIALS for another file, e.g. the output of npm run -s provision).
+CREDENTIALS=${DEMO_CREDENTIALS:-$(dirname "$0")/../../.data/demo-credentials.json}
+[ -r "$CREDENTIALS" ] || { echo "no $CREDENTIALS: start the platform with npm start first (or set DEMO_CREDENTIALS)" >&2; exit 1; }
 API_KEY=$(jq -r .apiKey "$CREDENTIALS")
 CLIENT_SECRET=$(jq -r .clientSecret "$CREDENTIALS")
 

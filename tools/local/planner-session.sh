@@ -4,9 +4,12 @@
 # goes through the four /allocation endpoints and their errors.
 # Usage: tools/local/planner-session.sh [main_api_url] [planner_url]   (needs curl and jq)
 set -euo pipefail
-MAIN=${1:-http://localhost:3000/v1}
-PLANNER=${2:-http://localhost:3001}
-CREDENTIALS=$(dirname "$0")/../../.data/demo-credentials.json
+MAIN=${1:-http://localhost:${MAIN_API_PORT:-3000}/v1}
+PLANNER=${2:-http://localhost:${PLANNER_PORT:-3001}}
+# The ports npm start used (MAIN_API_PORT, PLANNER_PORT, INTEGRATIONS_PORT), and the credentials of
+# the database it serves (DEMO_CREDENTIALS for another file, e.g. the output of npm run -s provision).
+CREDENTIALS=${DEMO_CREDENTIALS:-$(dirname "$0")/../../.data/demo-credentials.json}
+[ -r "$CREDENTIALS" ] || { echo "no $CREDENTIALS: start the platform with npm start first (or set DEMO_CREDENTIALS)" >&2; exit 1; }
 API_KEY=$(jq -r .apiKey "$CREDENTIALS")
 CLIENT_SECRET=$(jq -r .clientSecret "$CREDENTIALS")
 COMPANY_ID=$(jq -r .companyId "$CREDENTIALS")

@@ -4,17 +4,21 @@
 // run with readable logs until Ctrl-C, which stops them and the database cleanly.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ensureDatabase } from '../postgres/ensure-database.mjs';
+import { localWebhookAllowedOrigins } from './webhook-origin.mjs';
 
 // The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS).
 const SERVICE_NODE_FLAGS = ['--max-semi-space-size=48'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = join(root, '.data');
+// The demo credentials of the database this start serves, for the curl sessions (tools/local/*.sh);
+// each database's own copy is kept beside it, named by host, port and database (never the password),
+// so switching DATABASE_URL never shows the credentials of another database.
 const credentialsFile = join(dataDir, 'demo-credentials.json');
 const DEMO_COMPANY = 'Demo Agency';
 
@@ -58,8 +62,8 @@ async function main() {
     'change-origin-key',
     'the key integrations signs X-Change-Origin with',
   );
-  // Local trials: outbound webhooks may go to a receiver on this machine (plain http, any port).
-  env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS ??= 'http://127.0.0.1';
+  // Local trials: outbound webhooks may go to the local receiver (plain http, its port only).
+  env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS = localWebhookAllowedOrigins(env);
   // A frontend dev server (Vite's default port) may call the three services from the browser; set
   // CORS_ALLOWED_ORIGINS to change the list, or to nothing (CORS_ALLOWED_ORIGINS=) to turn CORS off.
   env.CORS_ALLOWED_ORIGINS ??= 'http://localhost:5173,http://127.0.0.1:5173';
@@ -69,7 +73,7 @@ async function main() {
   for (const service of services) {
     await run(process.execPath, [entry(service.name, 'migrate.js')], env);
   }
-  await provisionDemoCompany(env);
+  await provisionDemoCompany(env, databaseUrl);
 
   const mainApiUrl = `http://127.0.0.1:${services[0].port}`;
   for (const service of services) {
@@ -101,6 +105,9 @@ async function main() {
   }
   say(
     `get a token: curl -s -X POST -u "$API_KEY:$CLIENT_SECRET" 'http://localhost:${services[0].port}/v1/oauth/token?grant_type=client_credentials'`,
+  );
+  say(
+    `outbound webhooks over plain http go to ${env.SUBSCRIPTION_HTTP_ALLOWED_ORIGINS} only: node tools/local/webhook-receiver.mjs`,
   );
   say('press Ctrl-C to stop');
 }
@@ -150,7 +157,40 @@ function startDatabaseProcess(directory, port) {
   });
 }
 
-async function provisionDemoCompany(env) {
+/** `.data/demo-credentials.<host>-<port>-<database>.json`: one database's demo credentials. */
+function credentialsFileOf(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const key = `${url.hostname}-${url.port || '5432'}-${decodeURIComponent(url.pathname.slice(1))}`;
+  return join(dataDir, `demo-credentials.${key.replace(/[^\w.-]/g, '_')}.json`);
+}
+
+/**
+ * Makes `.data/demo-credentials.json` this database's credentials, or removes it when they are not
+ * known here; a file that is no database's copy (written before copies were kept per database) is
+ * kept as demo-credentials.previous.json rather than lost.
+ */
+function useCredentials(content) {
+  if (existsSync(credentialsFile)) {
+    const current = readFileSync(credentialsFile, 'utf8');
+    const isCopy = readdirSync(dataDir).some(
+      (name) =>
+        /^demo-credentials\..+\.json$/.test(name) &&
+        name !== 'demo-credentials.previous.json' &&
+        readFileSync(join(dataDir, name), 'utf8') === current,
+    );
+    if (!isCopy && current !== content) {
+      renameSync(credentialsFile, join(dataDir, 'demo-credentials.previous.json'));
+      say('kept the earlier .data/demo-credentials.json as .data/demo-credentials.previous.json');
+    }
+  }
+  if (content === undefined) {
+    rmSync(credentialsFile, { force: true });
+  } else {
+    writeFileSync(credentialsFile, content, { mode: 0o600 });
+  }
+}
+
+async function provisionDemoCompany(env, databaseUrl) {
   const output = await run(
     process.execPath,
     [
@@ -169,16 +209,28 @@ async function provisionDemoCompany(env) {
     { capture: true },
   );
   const result = JSON.parse(output);
+  const ownFile = credentialsFileOf(databaseUrl);
   if (result.alreadyProvisioned) {
-    say(
-      `demo company "${DEMO_COMPANY}" already provisioned (id ${result.companyId})` +
-        (existsSync(credentialsFile) ? `; its credentials are in ${credentialsFile}` : ''),
-    );
+    const known = existsSync(ownFile) ? readFileSync(ownFile, 'utf8') : undefined;
+    if (known !== undefined && JSON.parse(known).companyId === result.companyId) {
+      useCredentials(known);
+      say(
+        `demo company "${DEMO_COMPANY}" already provisioned (id ${result.companyId}); its credentials are in ${credentialsFile}`,
+      );
+    } else {
+      useCredentials(undefined);
+      say(
+        `demo company "${DEMO_COMPANY}" already provisioned (id ${result.companyId}) in this database, by another checkout ` +
+          `or before its credentials were kept per database; new ones: npm run -s provision -- --add-client --company-id ${result.companyId}`,
+      );
+    }
     return;
   }
-  writeFileSync(credentialsFile, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
+  const content = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(ownFile, content, { mode: 0o600 });
+  useCredentials(content);
   say(`demo company provisioned; these credentials are shown once (a copy is in ${credentialsFile}):`);
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(content);
 }
 
 function run(command, args, env, { capture = false } = {}) {

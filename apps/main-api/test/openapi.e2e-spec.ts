@@ -98,3 +98,99 @@ describe('main-api OpenAPI document (e2e)', () => {
     }
   });
 });
+
+interface DocumentedParameter {
+  name: string;
+  in: string;
+  example?: unknown;
+  schema?: { example?: unknown };
+}
+
+interface DocumentedResponse {
+  content?: Record<string, { schema?: { $ref?: string }; example?: { status?: number; code?: string } }>;
+}
+
+interface DocumentedOperation {
+  parameters?: DocumentedParameter[];
+  responses: Record<string, DocumentedResponse>;
+}
+
+describe("main-api OpenAPI document: Swagger UI's Try it out, as prefilled (e2e)", () => {
+  let app: MainApiTestApp;
+  let paths: Record<string, Record<string, DocumentedOperation>>;
+  let clientId: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['Swagger Agency']);
+    paths = (await app.service.app.inject({ method: 'GET', url: '/docs-json' })).json<{
+      paths: Record<string, Record<string, DocumentedOperation>>;
+    }>().paths;
+    clientId = (await app.call('POST', '/clients', { name: 'Northwind', currency_id: 1 })).json<{
+      id: number;
+    }>().id;
+  });
+
+  afterAll(() => app.close());
+
+  it('answers every list 200 with the query examples it documents, its filters example included', async () => {
+    const lists = Object.entries(paths).flatMap(([path, item]) =>
+      item.get?.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'filters')
+        ? [{ path, parameters: item.get.parameters }]
+        : [],
+    );
+    const answers: { url: string; status: number; body: string }[] = [];
+    for (const { path, parameters } of lists) {
+      // What Try it out sends untouched: every query example; a path id is the client made above.
+      const query = new URLSearchParams();
+      for (const parameter of parameters) {
+        const example = parameter.example ?? parameter.schema?.example;
+        if (parameter.in === 'query' && (typeof example === 'string' || typeof example === 'number')) {
+          query.set(parameter.name, String(example));
+        }
+      }
+      const url = `${path.replace('/v1', '').replace('{client_id}', String(clientId))}?${query.toString()}`;
+      const response = await app.call('GET', url);
+      answers.push({
+        url,
+        status: response.statusCode,
+        body: response.statusCode === 200 ? '' : response.body,
+      });
+    }
+
+    expect(lists.map(({ path }) => path)).toEqual(
+      expect.arrayContaining(['/v1/clients', '/v1/projects', '/v1/users', '/v1/clients/{client_id}/fees']),
+    );
+    expect(lists).toHaveLength(16);
+    expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: 200, body: '' })));
+  });
+
+  it("shows, for each error status, an example of main-api's error body with that status", () => {
+    const mismatches: string[] = [];
+    let examples = 0;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const json = response.content?.['application/json'];
+          if (!/^[45]/.test(status) || json?.schema?.$ref !== '#/components/schemas/MainApiErrorBodyDto') {
+            continue;
+          }
+          examples += 1;
+          if (json.example?.status !== Number(status)) {
+            mismatches.push(`${method} ${path} ${status}: ${JSON.stringify(json.example)}`);
+          }
+        }
+      }
+    }
+
+    expect(examples).toBeGreaterThan(100);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives the 404 example the code and shape a real 404 has', async () => {
+    const example = paths['/v1/clients/{id}'].get.responses['404'].content?.['application/json'].example;
+    const real = (await app.call('GET', '/clients/999999')).json<Record<string, unknown>>();
+
+    expect(Object.keys(real).sort()).toEqual(Object.keys(example ?? {}).sort());
+    expect(real).toMatchObject({ status: 404, code: example?.code });
+  });
+});

@@ -1,4 +1,5 @@
 export * from './config/base-service.env';
+export * from './config/cors-headers.setting';
 export * from './config/cors-origins.setting';
 export * from './config/env-transforms';
 export * from './config/env-validation.error';
@@ -19,6 +20,7 @@ export * from './logging/logging.module';
 export * from './logging/request-id';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.registry';
+export * from './metrics/metrics-server';
 export * from './tracing/tracing';
 export * from './http/parse-id.pipe';
 export * from './config/env-decorators';

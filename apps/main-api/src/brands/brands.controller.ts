@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { BrandsService } from './brands.service';
@@ -31,6 +31,7 @@ export class BrandsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List brands; filters: name (contains), client_id' })
+  @ApiFiltersExample({ client_id: [1, 2], name: 'organic' })
   @ApiPaginatedResponse(BrandDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
     return this.brands.list(query);

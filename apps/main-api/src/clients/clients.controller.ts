@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ClientsService } from './clients.service';
@@ -32,6 +32,7 @@ export class ClientsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List clients; filters: name (contains), archived, currency_id' })
+  @ApiFiltersExample({ name: 'north', archived: false })
   @ApiPaginatedResponse(ClientDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
     return this.clients.list(query);

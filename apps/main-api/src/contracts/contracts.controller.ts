@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ContractsService } from './contracts.service';
@@ -32,6 +32,7 @@ export class ContractsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List contracts; filters: name (contains), client_id, status (contains)' })
+  @ApiFiltersExample({ client_id: [1, 2], status: 'active' })
   @ApiPaginatedResponse(ContractDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
     return this.contracts.list(query);

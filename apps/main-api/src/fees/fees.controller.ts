@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
@@ -35,6 +35,7 @@ export class FeesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "List a client's fees; filters: name (contains), status" })
+  @ApiFiltersExample({ status: 'active' })
   @ApiPaginatedResponse(FeeDto)
   list(
     @Param('client_id', ParseIdPipe) clientId: number,

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTimeEntryDto, TimeEntryDto, UpdateTimeEntryDto } from './dto/time-entry.dto';
@@ -33,6 +33,7 @@ export class HoursController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List time entries; filters: user_id, project_id, task_id, user_position_id' })
+  @ApiFiltersExample({ project_id: [1, 2] })
   @ApiPaginatedResponse(TimeEntryDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
     return this.hours.list(query);

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { LabelsService } from './labels.service';
@@ -31,6 +31,7 @@ export class LabelsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List labels; filters: name (contains), model' })
+  @ApiFiltersExample({ model: 'project' })
   @ApiPaginatedResponse(LabelDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
     return this.labels.list(query);

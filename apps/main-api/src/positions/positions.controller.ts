@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import {
@@ -38,6 +38,7 @@ export class PositionsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List positions; filters: name (contains), category_id' })
+  @ApiFiltersExample({ name: 'design' })
   @ApiPaginatedResponse(PositionDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
     return this.positions.listPositions(query);
@@ -88,6 +89,7 @@ export class PositionCategoriesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List position categories; filters: name (contains)' })
+  @ApiFiltersExample({ name: 'creative' })
   @ApiPaginatedResponse(PositionCategoryDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
     return this.positions.listCategories(query);

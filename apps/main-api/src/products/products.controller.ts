@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProductsService } from './products.service';
@@ -31,6 +31,7 @@ export class ProductsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List products; filters: name (contains), client_id, brand_id' })
+  @ApiFiltersExample({ brand_id: [1, 2], name: 'oats' })
   @ApiPaginatedResponse(ProductDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
     return this.products.list(query);

@@ -8,7 +8,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
@@ -47,6 +47,7 @@ export class ProjectsController {
     summary:
       'List projects; filters: id, client_id, status (in_process = active), archived, billable, brand_id, product_id, pm_id, income_type, health, name (contains)',
   })
+  @ApiFiltersExample({ status: 'in_process', archived: false })
   @ApiPaginatedResponse(ProjectDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
     return this.reads.list(query);

@@ -1,92 +1,38 @@
-import 'reflect-metadata';
-import { constraintViolationOf } from '@platform/database';
-import { loadEnvOrExit } from '@platform/runtime';
-import { DataSource } from 'typeorm';
-import { MainApiEnv } from '../config/main-api.env';
-import { mainApiDataSourceOptions } from '../database/main-api.data-source';
-import { parseProvisionArguments } from './provision-arguments';
-import { ProvisioningService } from './provisioning.service';
+import { Console } from 'node:console';
+import { PROVISION_USAGE, wantsProvisionHelp } from './provision-usage';
 
 /**
- * `npm run provision -- --company "Acme"`: prints `{companyId, userId, email, password, apiKey,
- * clientSecret}` as JSON on stdout. With `--if-absent`, an existing company of that name prints
- * `{companyId, alreadyProvisioned: true}` instead (the local start uses it). `--add-user` and
- * `--add-client` add credentials to an existing company (`--company-id`); `--add-app` registers a
- * browser app (public client, code + PKCE) and prints its `clientId`.
+ * `node dist/apps/main-api/apps/main-api/src/provisioning/provision.cli.js --company "Acme"` (in the
+ * image, or from a checkout: `npm run -s provision -- …`). Prints `{companyId, userId, email,
+ * password, apiKey, clientSecret}` as JSON on stdout. With `--if-absent`, an existing company of that
+ * name prints `{companyId, alreadyProvisioned: true}` instead (the local start uses it). `--add-user`
+ * and `--add-client` add credentials to an existing company (`--company-id`); `--add-app` registers a
+ * browser app (public client, code + PKCE) and prints its `clientId`; `--revoke-app` revokes one
+ * (`--client-id`), ending the logins started through it. `--help` prints the usage.
  */
-async function main(): Promise<void> {
-  const env = loadEnvOrExit('main-api', MainApiEnv);
-  const args = parseProvisionArguments(process.argv.slice(2));
-  const dataSource = new DataSource(mainApiDataSourceOptions({ ...env, DATABASE_POOL_MAX: 2 }));
-  await dataSource.initialize();
-  try {
-    const provisioning = new ProvisioningService(dataSource);
-    const print = (value: object) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-    switch (args.mode) {
-      case 'add-user':
-        print(
-          await provisioning.addUser({
-            companyId: args.companyId ?? 0,
-            email: args.email,
-            firstName: args.firstName,
-            lastName: args.lastName,
-            roleId: args.role,
-            password: args.password,
-          }),
-        );
-        return;
-      case 'add-client':
-        print(
-          await provisioning.addClient({
-            companyId: args.companyId ?? 0,
-            name: args.name,
-            roleId: args.role,
-          }),
-        );
-        return;
-      case 'add-app':
-        print(
-          await provisioning.addApp({
-            companyId: args.companyId ?? 0,
-            name: args.name,
-            redirectUris: args.redirectUris,
-          }),
-        );
-        return;
-      case 'company': {
-        const companyName = args.company ?? '';
-        const existingId = args.ifAbsent ? await provisioning.findCompanyIdByName(companyName) : undefined;
-        if (existingId !== undefined) {
-          process.stdout.write(`${JSON.stringify({ companyId: existingId, alreadyProvisioned: true })}\n`);
-          return;
-        }
-        print(
-          await provisioning.provision({
-            companyName,
-            email: args.email,
-            firstName: args.firstName,
-            lastName: args.lastName,
-            password: args.password,
-            baseCurrencyId: args.currency,
-          }),
-        );
-        return;
-      }
-    }
-  } catch (error) {
-    if (constraintViolationOf(error)?.constraint === 'users_email_lower_key') {
-      throw new Error(`a user with e-mail ${args.email} already exists; pass another --email`);
-    }
-    throw error;
-  } finally {
-    await dataSource.destroy();
+async function main(argv: string[]): Promise<number> {
+  if (wantsProvisionHelp(argv)) {
+    // Without loading main-api, which takes most of a run.
+    process.stdout.write(`${PROVISION_USAGE}\n`);
+    return 0;
   }
+  // stdout carries the JSON document only, so that `| jq` works and a secret shown once is not lost
+  // among log lines: whatever a library logs through the console goes to stderr.
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  await import('reflect-metadata');
+  const { runProvisionCommand } = await import('./provision-command.js');
+  return runProvisionCommand(argv, process.env, {
+    stdout: (text: string) => process.stdout.write(text),
+    stderr: (text: string) => process.stderr.write(text),
+  });
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(
-    `provision: ${message}${message.includes('does not exist') ? ' (run the migrate command first)' : ''}\n`,
-  );
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`provision: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

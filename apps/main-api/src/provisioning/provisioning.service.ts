@@ -123,6 +123,22 @@ export class ProvisioningService {
     return OAuthAppsRepository.register(this.scopes.forCompany(request.companyId), request);
   }
 
+  /** Revokes a browser app of the company (OAuthAppsRepository.revoke). */
+  async revokeApp(request: {
+    companyId: number;
+    clientId: string;
+  }): Promise<{ companyId: number; clientId: string; revokedAt: Date }> {
+    await this.assertCompanyExists(request.companyId);
+    const revokedAt = await OAuthAppsRepository.revoke(
+      this.scopes.forCompany(request.companyId),
+      request.clientId,
+    );
+    if (revokedAt === undefined) {
+      throw new Error(`company ${request.companyId} has no app with client_id ${request.clientId}`);
+    }
+    return { companyId: request.companyId, clientId: request.clientId, revokedAt };
+  }
+
   private async assertCompanyExists(companyId: number): Promise<void> {
     // The companies table's policy shows a company its own row.
     const [company] = await this.scopes

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { RatecardsService } from './ratecards.service';
@@ -31,6 +31,7 @@ export class RatecardsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "The company's ratecards; filters: name (contains), currency_id" })
+  @ApiFiltersExample({ currency_id: 1 })
   @ApiPaginatedResponse(RatecardDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
     return this.ratecards.list(query);

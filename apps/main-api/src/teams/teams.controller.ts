@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { TeamsService } from './teams.service';
@@ -32,6 +32,7 @@ export class TeamsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List teams; filters: name (contains)' })
+  @ApiFiltersExample({ name: 'pod' })
   @ApiPaginatedResponse(TeamDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
     return this.teams.list(query);

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
@@ -31,6 +31,7 @@ export class TransactionsController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List transactions; filters: client_id, type, is_income, source_id' })
+  @ApiFiltersExample({ type: 'invoice', is_income: true })
   @ApiPaginatedResponse(TransactionDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
     return this.transactions.list(query);

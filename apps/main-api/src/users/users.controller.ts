@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
-import { type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
@@ -58,6 +58,7 @@ export class UsersController {
   @ApiOperation({
     summary: 'List users (filters: name, email, role_id, hidden, user_position_id), or a batch by ids',
   })
+  @ApiFiltersExample({ role_id: [3, 4], hidden: false })
   @ApiPaginatedResponse(UserDto)
   list(@Query() query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     return this.users.list(query);

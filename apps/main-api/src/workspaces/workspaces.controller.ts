@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse } from '@platform/contracts';
+import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { WorkspacesService } from './workspaces.service';
@@ -31,6 +31,7 @@ export class WorkspacesController {
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: 'List workspaces; filters: name (contains), active' })
+  @ApiFiltersExample({ active: true })
   @ApiPaginatedResponse(WorkspaceDto)
   list(@Query() query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
     return this.workspaces.list(query);

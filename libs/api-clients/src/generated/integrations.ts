@@ -2749,6 +2749,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2758,6 +2765,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2767,6 +2781,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2796,6 +2817,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2805,6 +2833,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2843,6 +2878,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2852,6 +2894,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2894,6 +2943,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2903,6 +2959,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2912,6 +2975,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2921,6 +2991,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2930,6 +3007,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2939,6 +3023,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2948,6 +3039,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2957,6 +3055,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -2966,6 +3071,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3002,6 +3114,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3011,6 +3130,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3020,6 +3146,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3029,6 +3162,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3038,6 +3178,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3047,6 +3194,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3056,6 +3210,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3065,6 +3226,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3074,6 +3242,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3083,6 +3258,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3134,6 +3316,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3143,6 +3332,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3152,6 +3348,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3161,6 +3364,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3170,6 +3380,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3179,6 +3396,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3188,6 +3412,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3197,6 +3428,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3206,6 +3444,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3215,6 +3460,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3248,6 +3500,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3257,6 +3516,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3266,6 +3532,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3275,6 +3548,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3284,6 +3564,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3293,6 +3580,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3302,6 +3596,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3311,6 +3612,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3320,6 +3628,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3356,6 +3671,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3365,6 +3687,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3374,6 +3703,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3383,6 +3719,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3392,6 +3735,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3401,6 +3751,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3410,6 +3767,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3419,6 +3783,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3428,6 +3799,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3437,6 +3815,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3488,6 +3873,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3497,6 +3889,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3506,6 +3905,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3515,6 +3921,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3524,6 +3937,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3533,6 +3953,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3542,6 +3969,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3551,6 +3985,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3560,6 +4001,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3569,6 +4017,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3602,6 +4057,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3611,6 +4073,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3620,6 +4089,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3629,6 +4105,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3638,6 +4121,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3647,6 +4137,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3656,6 +4153,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3665,6 +4169,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3674,6 +4185,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3710,6 +4228,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3719,6 +4244,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3728,6 +4260,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3737,6 +4276,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3746,6 +4292,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3755,6 +4308,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3764,6 +4324,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3773,6 +4340,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3782,6 +4356,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3791,6 +4372,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3842,6 +4430,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3851,6 +4446,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3860,6 +4462,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3869,6 +4478,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3878,6 +4494,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3887,6 +4510,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3896,6 +4526,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3905,6 +4542,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3914,6 +4558,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3923,6 +4574,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3959,6 +4617,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3968,6 +4633,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3977,6 +4649,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3986,6 +4665,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -3995,6 +4681,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4004,6 +4697,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4013,6 +4713,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4022,6 +4729,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4031,6 +4745,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4040,6 +4761,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4076,6 +4804,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4085,6 +4820,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4094,6 +4836,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4103,6 +4852,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4112,6 +4868,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4121,6 +4884,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4130,6 +4900,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4139,6 +4916,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4148,6 +4932,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4157,6 +4948,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4190,6 +4988,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4199,6 +5004,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4208,6 +5020,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4217,6 +5036,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4226,6 +5052,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4235,6 +5068,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4244,6 +5084,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4253,6 +5100,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4262,6 +5116,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4298,6 +5159,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4307,6 +5175,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4316,6 +5191,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4325,6 +5207,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4334,6 +5223,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4343,6 +5239,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4352,6 +5255,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4361,6 +5271,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4370,6 +5287,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4379,6 +5303,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4430,6 +5361,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4439,6 +5377,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4448,6 +5393,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4457,6 +5409,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4466,6 +5425,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4475,6 +5441,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4484,6 +5457,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4493,6 +5473,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4502,6 +5489,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4511,6 +5505,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4544,6 +5545,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4553,6 +5561,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4562,6 +5577,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4571,6 +5593,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4580,6 +5609,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4589,6 +5625,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4598,6 +5641,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4607,6 +5657,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4616,6 +5673,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4652,6 +5716,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4661,6 +5732,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4670,6 +5748,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4679,6 +5764,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4688,6 +5780,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4697,6 +5796,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4706,6 +5812,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4715,6 +5828,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4724,6 +5844,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4733,6 +5860,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4784,6 +5918,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4793,6 +5934,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4802,6 +5950,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4811,6 +5966,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4820,6 +5982,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4829,6 +5998,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4838,6 +6014,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4847,6 +6030,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4856,6 +6046,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4865,6 +6062,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4898,6 +6102,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4907,6 +6118,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4916,6 +6134,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4925,6 +6150,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4934,6 +6166,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4943,6 +6182,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4952,6 +6198,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4961,6 +6214,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -4970,6 +6230,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5006,6 +6273,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5015,6 +6289,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5024,6 +6305,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5033,6 +6321,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5042,6 +6337,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5051,6 +6353,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5060,6 +6369,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5069,6 +6385,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5078,6 +6401,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5087,6 +6417,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5138,6 +6475,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5147,6 +6491,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5156,6 +6507,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5165,6 +6523,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5174,6 +6539,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5183,6 +6555,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5192,6 +6571,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5201,6 +6587,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5210,6 +6603,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5219,6 +6619,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5252,6 +6659,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5261,6 +6675,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5270,6 +6691,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5279,6 +6707,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5288,6 +6723,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5297,6 +6739,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5306,6 +6755,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5315,6 +6771,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5324,6 +6787,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5360,6 +6830,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5369,6 +6846,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5378,6 +6862,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5387,6 +6878,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5396,6 +6894,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5405,6 +6910,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5414,6 +6926,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5423,6 +6942,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5432,6 +6958,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5441,6 +6974,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5477,6 +7017,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5486,6 +7033,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5495,6 +7049,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5504,6 +7065,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5513,6 +7081,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5522,6 +7097,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5531,6 +7113,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5540,6 +7129,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5549,6 +7145,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5558,6 +7161,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5594,6 +7204,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5603,6 +7220,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5612,6 +7236,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5621,6 +7252,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5630,6 +7268,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5639,6 +7284,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5648,6 +7300,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5657,6 +7316,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5666,6 +7332,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5675,6 +7348,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5708,6 +7388,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5717,6 +7404,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5726,6 +7420,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5735,6 +7436,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5744,6 +7452,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5753,6 +7468,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5762,6 +7484,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5771,6 +7500,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5780,6 +7516,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5816,6 +7559,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5825,6 +7575,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5834,6 +7591,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5843,6 +7607,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5852,6 +7623,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5861,6 +7639,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5870,6 +7655,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5879,6 +7671,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5888,6 +7687,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5897,6 +7703,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5948,6 +7761,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5957,6 +7777,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5966,6 +7793,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5975,6 +7809,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5984,6 +7825,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -5993,6 +7841,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6002,6 +7857,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6011,6 +7873,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6020,6 +7889,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6029,6 +7905,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6065,6 +7948,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6074,6 +7964,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6083,6 +7980,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6092,6 +7996,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6101,6 +8012,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6110,6 +8028,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6119,6 +8044,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6128,6 +8060,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6137,6 +8076,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6146,6 +8092,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6179,6 +8132,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6188,6 +8148,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6197,6 +8164,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6206,6 +8180,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6215,6 +8196,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6224,6 +8212,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6233,6 +8228,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6242,6 +8244,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6251,6 +8260,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6284,6 +8300,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6293,6 +8316,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6302,6 +8332,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6311,6 +8348,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6320,6 +8364,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6329,6 +8380,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6338,6 +8396,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6347,6 +8412,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6356,6 +8428,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6392,6 +8471,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6401,6 +8487,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6410,6 +8503,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6419,6 +8519,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6428,6 +8535,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6437,6 +8551,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6446,6 +8567,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6455,6 +8583,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6464,6 +8599,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6473,6 +8615,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6506,6 +8655,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6515,6 +8671,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6524,6 +8687,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6533,6 +8703,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6542,6 +8719,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6551,6 +8735,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6560,6 +8751,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6569,6 +8767,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6578,6 +8783,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6629,6 +8841,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6638,6 +8857,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6647,6 +8873,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6656,6 +8889,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6665,6 +8905,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6674,6 +8921,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6683,6 +8937,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6692,6 +8953,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6701,6 +8969,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6710,6 +8985,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6768,6 +9050,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6777,6 +9066,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6786,6 +9082,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6795,6 +9098,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6804,6 +9114,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6813,6 +9130,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6859,6 +9183,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6868,6 +9199,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6877,6 +9215,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6886,6 +9231,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6895,6 +9247,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6904,6 +9263,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6913,6 +9279,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6922,6 +9295,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6931,15 +9311,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
-      /** @description A service or database this one depends on is unavailable; retry later */
+      /** @description MainApiUnavailableError (ZC003): main-api did not answer, or could not confirm just now that the access token is still valid (this route asks afresh, as it answers a secret); retry after Retry-After */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6982,6 +9376,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -6991,6 +9392,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7000,6 +9408,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7009,6 +9424,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7018,6 +9440,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7027,6 +9456,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7036,6 +9472,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7045,6 +9488,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7073,6 +9523,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7082,6 +9539,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7091,6 +9555,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7100,6 +9571,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7109,6 +9587,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7164,6 +9649,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7173,6 +9665,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7182,6 +9681,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7191,6 +9697,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7200,6 +9713,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7209,6 +9729,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7218,6 +9745,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7227,6 +9761,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7236,6 +9777,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7279,6 +9827,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7288,6 +9843,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7297,6 +9859,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7306,6 +9875,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7315,6 +9891,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7347,6 +9930,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7356,6 +9946,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7365,6 +9962,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7374,6 +9978,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7383,6 +9994,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Request body is too large",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7392,6 +10010,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "Unsupported Content-Type",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7401,6 +10026,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7410,15 +10042,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
-      /** @description MainApiUnavailableError (ZC003) */
+      /** @description MainApiUnavailableError (ZC003): main-api did not answer, or could not confirm just now that the access token is still valid (this route asks afresh, as it answers a secret); retry after Retry-After */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7449,6 +10095,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7458,6 +10111,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7467,6 +10127,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7476,6 +10143,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7485,6 +10159,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7494,6 +10175,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7524,6 +10212,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7533,6 +10228,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7542,6 +10244,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7551,6 +10260,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7560,6 +10276,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7569,6 +10292,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7578,6 +10308,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7587,6 +10324,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7640,6 +10384,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7649,6 +10400,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7658,6 +10416,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7667,6 +10432,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7676,6 +10448,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7685,6 +10464,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7716,6 +10502,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7725,6 +10518,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7734,6 +10534,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7743,6 +10550,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7752,6 +10566,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7761,6 +10582,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7770,6 +10598,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
@@ -7779,6 +10614,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };

@@ -1111,7 +1111,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the sign-in form (e-mail, password, CSRF token)
-     * @description Posted by the sign-in page itself, with the authorization request in hidden fields, a CSRF token and its SameSite=Strict cookie. Failures answer the page again with the message: 401 wrong e-mail or password, 403 CSRF token missing or wrong, 429 too many failures (Retry-After).
+     * @description Posted by the sign-in page itself, with the authorization request in hidden fields, a CSRF token and its SameSite=Strict cookie. A successful sign-in also sets a device cookie (`oauth_device`, HttpOnly, SameSite=Strict, bound to the account): later attempts for that account from this browser are exempt from the account lockout and checked ahead of others (OWASP device cookies). Failures answer the page again with the message: 401 wrong e-mail or password, 403 CSRF token missing or wrong, 429 too many failures (Retry-After), 503 too many sign-ins being checked (Retry-After).
      */
     post: operations['authorization_signIn'];
     delete?: never;
@@ -1337,6 +1337,11 @@ export interface components {
        *     ]
        */
       code_challenge_methods_supported: string[];
+      /**
+       * @description RFC 9207: authorization responses carry `iss`
+       * @example true
+       */
+      authorization_response_iss_parameter_supported: boolean;
       /** @example https://api.agency.example/docs */
       service_documentation: string;
     };
@@ -3486,6 +3491,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3495,6 +3515,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3504,6 +3532,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3533,6 +3569,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3542,6 +3593,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3580,6 +3639,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3589,6 +3663,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3652,6 +3734,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3661,6 +3751,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3670,6 +3768,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3679,6 +3785,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3688,6 +3802,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3697,6 +3819,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3706,6 +3836,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3758,6 +3896,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3767,6 +3913,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3776,6 +3930,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3785,6 +3947,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3794,6 +3964,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3803,6 +3981,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3812,6 +3998,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3863,6 +4057,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3872,6 +4074,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3881,6 +4091,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3890,6 +4108,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3899,6 +4125,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3908,6 +4142,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3917,6 +4159,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3946,6 +4196,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3955,6 +4220,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -3964,6 +4237,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4002,6 +4283,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4011,6 +4300,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4038,6 +4335,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4047,6 +4359,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4056,6 +4376,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4065,6 +4393,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4074,6 +4410,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4102,6 +4446,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4111,6 +4470,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4120,6 +4487,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4129,6 +4504,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4138,6 +4521,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4147,6 +4538,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4200,6 +4599,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4209,6 +4623,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4218,6 +4640,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4227,6 +4657,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4236,6 +4674,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4271,6 +4717,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4280,6 +4741,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4293,6 +4762,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4302,6 +4779,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4311,6 +4796,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4320,6 +4813,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4329,6 +4830,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4338,6 +4847,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4347,6 +4864,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4377,6 +4902,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4386,6 +4926,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4395,6 +4943,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4404,6 +4960,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4413,6 +4977,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4422,6 +4994,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4456,6 +5036,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4465,6 +5060,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4478,6 +5081,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4487,6 +5098,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4496,6 +5115,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4505,6 +5132,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4514,6 +5149,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4523,6 +5166,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4532,6 +5183,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4541,6 +5200,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4571,6 +5238,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4580,6 +5262,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4593,6 +5283,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4602,6 +5300,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4611,6 +5317,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4620,6 +5334,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4629,6 +5351,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4638,6 +5368,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4666,6 +5404,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4675,6 +5428,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4684,6 +5445,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4693,6 +5462,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4702,6 +5479,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4730,6 +5515,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4739,6 +5539,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4748,6 +5556,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4757,6 +5573,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4766,6 +5590,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4794,6 +5626,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4803,6 +5650,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4812,6 +5667,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4821,6 +5684,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4830,6 +5701,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4881,6 +5760,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4890,6 +5784,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4899,6 +5801,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4908,6 +5818,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4917,6 +5835,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4952,6 +5878,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4961,6 +5902,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4970,6 +5919,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4979,6 +5936,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4988,6 +5953,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -4997,6 +5970,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5006,6 +5987,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5015,6 +6004,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5024,6 +6021,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5054,6 +6059,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5063,6 +6083,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5072,6 +6100,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5081,6 +6117,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5090,6 +6134,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5099,6 +6151,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5133,6 +6193,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5142,6 +6217,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5151,6 +6234,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5160,6 +6251,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5169,6 +6268,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5178,6 +6285,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5187,6 +6302,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5196,6 +6319,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5205,6 +6336,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5214,6 +6353,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5244,6 +6391,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5253,6 +6415,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5262,6 +6432,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5271,6 +6449,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5280,6 +6466,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5289,6 +6483,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5298,6 +6500,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5307,6 +6517,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5358,6 +6576,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5367,6 +6600,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5376,6 +6617,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5385,6 +6634,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5394,6 +6651,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5429,6 +6694,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5438,6 +6718,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5447,6 +6735,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5456,6 +6752,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5465,6 +6769,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5474,6 +6786,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5483,6 +6803,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5492,6 +6820,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5501,6 +6837,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5531,6 +6875,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5540,6 +6899,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5549,6 +6916,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5558,6 +6933,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5567,6 +6950,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5576,6 +6967,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5610,6 +7009,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5619,6 +7033,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5628,6 +7050,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5637,6 +7067,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5646,6 +7084,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5655,6 +7101,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5664,6 +7118,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5673,6 +7135,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5682,6 +7152,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5691,6 +7169,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5721,6 +7207,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5730,6 +7231,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5739,6 +7248,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5748,6 +7265,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5757,6 +7282,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5766,6 +7299,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5775,6 +7316,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5784,6 +7333,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5835,6 +7392,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5844,6 +7416,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5853,6 +7433,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5862,6 +7450,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5871,6 +7467,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5906,6 +7510,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5915,6 +7534,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5924,6 +7551,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5933,6 +7568,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5942,6 +7585,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5951,6 +7602,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5960,6 +7619,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5969,6 +7636,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -5978,6 +7653,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6008,6 +7691,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6017,6 +7715,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6026,6 +7732,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6035,6 +7749,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6044,6 +7766,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6053,6 +7783,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6087,6 +7825,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6096,6 +7849,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6105,6 +7866,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6114,6 +7883,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6123,6 +7900,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6132,6 +7917,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6141,6 +7934,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6150,6 +7951,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6159,6 +7968,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6168,6 +7985,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6198,6 +8023,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6207,6 +8047,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6216,6 +8064,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6225,6 +8081,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6234,6 +8098,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6243,6 +8115,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6252,6 +8132,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6261,6 +8149,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6312,6 +8208,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6321,6 +8232,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6330,6 +8249,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6339,6 +8266,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6348,6 +8283,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6383,6 +8326,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6392,6 +8350,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6401,6 +8367,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6410,6 +8384,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6419,6 +8401,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6428,6 +8418,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6437,6 +8435,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6446,6 +8452,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6455,6 +8469,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6485,6 +8507,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6494,6 +8531,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6503,6 +8548,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6512,6 +8565,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6521,6 +8582,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6530,6 +8599,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6564,6 +8641,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6573,6 +8665,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6582,6 +8682,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6591,6 +8699,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6600,6 +8716,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6609,6 +8733,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6618,6 +8750,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6627,6 +8767,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6636,6 +8784,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6645,6 +8801,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6675,6 +8839,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6684,6 +8863,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6693,6 +8880,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6702,6 +8897,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6711,6 +8914,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6720,6 +8931,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6729,6 +8948,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6738,6 +8965,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6789,6 +9024,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6798,6 +9048,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6807,6 +9065,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6816,6 +9082,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6825,6 +9099,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6860,6 +9142,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6869,6 +9166,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6878,6 +9183,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6887,6 +9200,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6896,6 +9217,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6905,6 +9234,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6914,6 +9251,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6923,6 +9268,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6932,6 +9285,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6962,6 +9323,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6971,6 +9347,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6980,6 +9364,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6989,6 +9381,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -6998,6 +9398,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7007,6 +9415,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7041,6 +9457,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7050,6 +9481,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7059,6 +9498,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7068,6 +9515,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7077,6 +9532,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7086,6 +9549,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7095,6 +9566,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7104,6 +9583,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7113,6 +9600,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7122,6 +9617,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7152,6 +9655,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7161,6 +9679,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7170,6 +9696,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7179,6 +9713,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7188,6 +9730,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7197,6 +9747,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7206,6 +9764,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7215,6 +9781,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7266,6 +9840,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7275,6 +9864,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7284,6 +9881,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7293,6 +9898,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7302,6 +9915,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7337,6 +9958,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7346,6 +9982,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7355,6 +9999,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7364,6 +10016,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7373,6 +10033,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7382,6 +10050,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7391,6 +10067,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7400,6 +10084,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7409,6 +10101,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7439,6 +10139,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7448,6 +10163,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7457,6 +10180,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7466,6 +10197,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7475,6 +10214,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7484,6 +10231,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7518,6 +10273,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7527,6 +10297,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7536,6 +10314,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7545,6 +10331,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7554,6 +10348,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7563,6 +10365,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7572,6 +10382,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7581,6 +10399,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7590,6 +10416,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7599,6 +10433,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7629,6 +10471,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7638,6 +10495,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7647,6 +10512,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7656,6 +10529,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7665,6 +10546,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7674,6 +10563,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7683,6 +10580,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7692,6 +10597,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7729,6 +10642,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7738,6 +10666,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7747,6 +10683,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7756,6 +10700,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7765,6 +10717,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7774,6 +10734,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7783,6 +10751,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7792,6 +10768,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7801,6 +10785,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7810,6 +10802,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7844,6 +10844,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7853,6 +10868,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7862,6 +10885,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7871,6 +10902,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7880,6 +10919,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7889,6 +10936,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7898,6 +10953,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7907,6 +10970,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7916,6 +10987,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7925,6 +11004,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7978,6 +11065,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7987,6 +11089,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -7996,6 +11106,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8005,6 +11123,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8014,6 +11140,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8023,6 +11157,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8060,6 +11202,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8069,6 +11226,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8078,6 +11243,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8087,6 +11260,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8096,6 +11277,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8105,6 +11294,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8114,6 +11311,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8123,6 +11328,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8132,6 +11345,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8141,6 +11362,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8172,6 +11401,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8181,6 +11425,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8190,6 +11442,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8199,6 +11459,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8208,6 +11476,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8217,6 +11493,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8252,6 +11536,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8261,6 +11560,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8270,6 +11577,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8279,6 +11594,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8288,6 +11611,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8297,6 +11628,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8306,6 +11645,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8315,6 +11662,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8324,6 +11679,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8333,6 +11696,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8384,6 +11755,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8393,6 +11779,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8402,6 +11796,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8411,6 +11813,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8420,6 +11830,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8455,6 +11873,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8464,6 +11897,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8473,6 +11914,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8482,6 +11931,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8491,6 +11948,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8500,6 +11965,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8509,6 +11982,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8518,6 +11999,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8527,6 +12016,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8557,6 +12054,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8566,6 +12078,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8575,6 +12095,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8584,6 +12112,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8593,6 +12129,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8602,6 +12146,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8636,6 +12188,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8645,6 +12212,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8654,6 +12229,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8663,6 +12246,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8672,6 +12263,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8681,6 +12280,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8690,6 +12297,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8699,6 +12314,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8708,6 +12331,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8717,6 +12348,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8747,6 +12386,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8756,6 +12410,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8765,6 +12427,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8774,6 +12444,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8783,6 +12461,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8792,6 +12478,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8801,6 +12495,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8810,6 +12512,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8847,6 +12557,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8856,6 +12581,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8865,6 +12598,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8874,6 +12615,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8883,6 +12632,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8892,6 +12649,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8901,6 +12666,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8910,6 +12683,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8919,6 +12700,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8928,6 +12717,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8962,6 +12759,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8971,6 +12783,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8980,6 +12800,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8989,6 +12817,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -8998,6 +12834,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9007,6 +12851,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9016,6 +12868,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9025,6 +12885,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9034,6 +12902,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9043,6 +12919,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9094,6 +12978,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9103,6 +13002,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9112,6 +13019,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9121,6 +13036,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9130,6 +13053,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9165,6 +13096,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9174,6 +13120,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9183,6 +13137,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9192,6 +13154,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9201,6 +13171,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9210,6 +13188,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9219,6 +13205,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9228,6 +13222,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9237,6 +13239,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9267,6 +13277,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9276,6 +13301,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9285,6 +13318,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9294,6 +13335,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9303,6 +13352,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9312,6 +13369,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9346,6 +13411,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9355,6 +13435,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9364,6 +13452,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9373,6 +13469,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9382,6 +13486,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9391,6 +13503,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9400,6 +13520,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9409,6 +13537,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9418,6 +13554,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9427,6 +13571,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9457,6 +13609,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9466,6 +13633,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9475,6 +13650,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9484,6 +13667,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9493,6 +13684,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9502,6 +13701,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9511,6 +13718,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9520,6 +13735,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9571,6 +13794,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9580,6 +13818,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9589,6 +13835,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9598,6 +13852,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9607,6 +13869,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9642,6 +13912,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9651,6 +13936,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9660,6 +13953,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9669,6 +13970,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9678,6 +13987,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9687,6 +14004,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9696,6 +14021,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9705,6 +14038,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9714,6 +14055,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9744,6 +14093,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9753,6 +14117,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9762,6 +14134,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9771,6 +14151,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9780,6 +14168,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9789,6 +14185,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9823,6 +14227,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9832,6 +14251,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9841,6 +14268,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9850,6 +14285,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9859,6 +14302,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9868,6 +14319,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9877,6 +14336,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9886,6 +14353,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9895,6 +14370,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9904,6 +14387,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9934,6 +14425,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9943,6 +14449,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9952,6 +14466,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9961,6 +14483,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9970,6 +14500,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9979,6 +14517,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9988,6 +14534,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -9997,6 +14551,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10027,6 +14589,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10036,6 +14613,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10045,6 +14630,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10054,6 +14647,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10063,6 +14664,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10114,6 +14723,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10123,6 +14747,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10132,6 +14764,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10141,6 +14781,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10150,6 +14798,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10185,6 +14841,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10194,6 +14865,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10203,6 +14882,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10212,6 +14899,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10221,6 +14916,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10230,6 +14933,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10239,6 +14950,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10248,6 +14967,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10257,6 +14984,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10288,6 +15023,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10297,6 +15047,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10306,6 +15064,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10315,6 +15081,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10324,6 +15098,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10333,6 +15115,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10363,6 +15153,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10372,6 +15177,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10381,6 +15194,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10390,6 +15211,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10399,6 +15228,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10408,6 +15245,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10442,6 +15287,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10451,6 +15311,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10460,6 +15328,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10469,6 +15345,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10478,6 +15362,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10487,6 +15379,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10496,6 +15396,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10505,6 +15413,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10514,6 +15430,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10523,6 +15447,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10574,6 +15506,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10583,6 +15530,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10592,6 +15547,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10601,6 +15564,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10610,6 +15581,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10645,6 +15624,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10654,6 +15648,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10663,6 +15665,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10672,6 +15682,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10681,6 +15699,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10690,6 +15716,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10699,6 +15733,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10708,6 +15750,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10717,6 +15767,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10747,6 +15805,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10756,6 +15829,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10765,6 +15846,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10774,6 +15863,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10783,6 +15880,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10792,6 +15897,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10826,6 +15939,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10835,6 +15963,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10844,6 +15980,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10853,6 +15997,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10862,6 +16014,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10871,6 +16031,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10880,6 +16048,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10889,6 +16065,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10898,6 +16082,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10907,6 +16099,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10937,6 +16137,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10946,6 +16161,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10955,6 +16178,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10964,6 +16195,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10973,6 +16212,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10982,6 +16229,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -10991,6 +16246,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11000,6 +16263,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11038,6 +16309,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11047,6 +16333,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11056,6 +16350,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11065,6 +16367,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11074,6 +16384,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11083,6 +16401,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11092,6 +16418,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11101,6 +16435,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11110,6 +16452,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11119,6 +16469,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11170,6 +16528,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11179,6 +16552,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11188,6 +16569,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11197,6 +16586,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11206,6 +16603,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11241,6 +16646,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11250,6 +16670,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11259,6 +16687,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11268,6 +16704,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11277,6 +16721,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11286,6 +16738,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11295,6 +16755,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11304,6 +16772,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11313,6 +16789,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11343,6 +16827,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11352,6 +16851,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11361,6 +16868,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11370,6 +16885,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11379,6 +16902,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11388,6 +16919,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11423,6 +16962,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11432,6 +16986,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11445,6 +17007,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11454,6 +17024,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11463,6 +17041,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11472,6 +17058,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11481,6 +17075,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11490,6 +17092,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11499,6 +17109,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11508,6 +17126,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11538,6 +17164,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11547,6 +17188,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11556,6 +17205,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11565,6 +17222,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11574,6 +17239,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11583,6 +17256,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11592,6 +17273,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11601,6 +17290,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11631,6 +17328,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11640,6 +17352,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11649,6 +17369,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11658,6 +17386,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11667,6 +17403,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11676,6 +17420,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11713,6 +17465,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11722,6 +17489,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11731,6 +17506,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11740,6 +17523,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11749,6 +17540,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11758,6 +17557,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11767,6 +17574,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11776,6 +17591,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11785,6 +17608,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11794,6 +17625,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11824,6 +17663,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11833,6 +17687,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11842,6 +17704,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11851,6 +17721,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11860,6 +17738,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11869,6 +17755,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11906,6 +17800,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11915,6 +17824,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11924,6 +17841,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11933,6 +17858,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11942,6 +17875,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11951,6 +17892,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11960,6 +17909,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11969,6 +17926,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11978,6 +17943,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -11987,6 +17960,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12038,6 +18019,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12047,6 +18043,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12056,6 +18060,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12065,6 +18077,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12074,6 +18094,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12109,6 +18137,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12118,6 +18161,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12127,6 +18178,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12136,6 +18195,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12145,6 +18212,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12154,6 +18229,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12163,6 +18246,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12172,6 +18263,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12181,6 +18280,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12211,6 +18318,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12220,6 +18342,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12229,6 +18359,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12238,6 +18376,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12247,6 +18393,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12256,6 +18410,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12286,6 +18448,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12295,6 +18472,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12304,6 +18489,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12313,6 +18506,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12322,6 +18523,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12331,6 +18540,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12340,6 +18557,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12349,6 +18574,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12400,6 +18633,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12409,6 +18657,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12418,6 +18674,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12427,6 +18691,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12436,6 +18708,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12471,6 +18751,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12480,6 +18775,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12489,6 +18792,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12498,6 +18809,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12507,6 +18826,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12516,6 +18843,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12525,6 +18860,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12534,6 +18877,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12543,6 +18894,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12573,6 +18932,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12582,6 +18956,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12591,6 +18973,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12600,6 +18990,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12609,6 +19007,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12618,6 +19024,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12652,6 +19066,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12661,6 +19090,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12670,6 +19107,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12679,6 +19124,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12688,6 +19141,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12697,6 +19158,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12706,6 +19175,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12715,6 +19192,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12724,6 +19209,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12733,6 +19226,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12763,6 +19264,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12772,6 +19288,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12781,6 +19305,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12790,6 +19322,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12799,6 +19339,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12808,6 +19356,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12817,6 +19373,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12826,6 +19390,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12860,6 +19432,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12869,6 +19456,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12878,6 +19473,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12887,6 +19490,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12896,6 +19507,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12926,6 +19545,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12935,6 +19569,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12944,6 +19586,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12953,6 +19603,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12962,6 +19620,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -12971,6 +19637,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13005,6 +19679,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13014,6 +19703,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13023,6 +19720,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13032,6 +19737,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13041,6 +19754,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13050,6 +19771,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13059,6 +19788,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13068,6 +19805,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13077,6 +19822,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13086,6 +19839,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13121,6 +19882,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13130,6 +19906,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13139,6 +19923,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13148,6 +19940,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13157,6 +19957,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13192,6 +20000,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13201,6 +20024,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13210,6 +20041,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13219,6 +20058,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13228,6 +20075,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13237,6 +20092,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13246,6 +20109,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13255,6 +20126,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13264,6 +20143,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13297,6 +20184,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13306,6 +20208,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13315,6 +20225,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13324,6 +20242,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 410,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Bad request"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13333,6 +20259,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13342,6 +20276,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13378,6 +20320,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13387,6 +20344,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13396,6 +20361,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13405,6 +20378,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13442,6 +20423,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13451,6 +20447,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13460,6 +20464,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13469,6 +20481,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13478,6 +20498,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13510,7 +20538,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description To the redirect_uri: with `code` and `state` after a successful sign-in, or with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1) */
+      /** @description To the redirect_uri: with `code`, `state` and `iss` (RFC 9207: JWT_ISSUER) after a successful sign-in, or with `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1) */
       302: {
         headers: {
           Location?: string;
@@ -13533,6 +20561,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13542,6 +20578,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13578,7 +20622,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description To the redirect_uri: with `code` and `state` after a successful sign-in, or with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1) */
+      /** @description To the redirect_uri: with `code`, `state` and `iss` (RFC 9207: JWT_ISSUER) after a successful sign-in, or with `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1) */
       302: {
         headers: {
           Location?: string;
@@ -13619,6 +20663,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13628,6 +20680,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13637,6 +20697,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13646,6 +20714,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13664,6 +20740,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13711,6 +20795,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
@@ -13720,6 +20812,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };

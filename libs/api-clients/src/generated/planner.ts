@@ -229,7 +229,7 @@ export interface components {
       companyId: number;
       /**
        * Format: email
-       * @description The user's e-mail, kept as given
+       * @description The user's e-mail; optional and not stored: the planner keeps main-api's
        * @example ada@agency.example
        */
       email?: string;
@@ -420,6 +420,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -429,6 +435,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -438,6 +450,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -467,6 +485,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -476,6 +500,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -514,6 +544,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -523,6 +559,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -563,6 +605,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -572,6 +620,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -581,6 +635,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -590,6 +650,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -599,6 +665,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -608,6 +680,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -617,6 +695,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -626,6 +710,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -635,6 +725,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -666,6 +762,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -675,6 +777,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -684,6 +792,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -693,6 +807,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -702,6 +822,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -711,6 +837,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -720,6 +852,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -729,6 +867,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -738,6 +882,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -769,6 +919,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -778,6 +934,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -787,6 +949,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -796,6 +964,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -805,6 +979,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -814,6 +994,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -823,6 +1009,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -832,6 +1024,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -841,6 +1039,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -871,6 +1075,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -880,6 +1090,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -889,6 +1105,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -898,6 +1120,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -907,6 +1135,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
@@ -916,6 +1150,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };

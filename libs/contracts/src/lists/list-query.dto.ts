@@ -38,7 +38,7 @@ export class ListQueryDto {
   @ApiPropertyOptional({
     description:
       'URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of)',
-    example: '{"client_id":[1,2]}',
+    // The example is each list's own (@ApiFiltersExample): the keys differ per resource.
   })
   @MayBeAbsent()
   @IsString({ message: 'filters must be a URL-encoded JSON object' })

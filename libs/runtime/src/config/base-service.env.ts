@@ -2,6 +2,7 @@ import { Expose } from 'class-transformer';
 import { MayBeAbsent } from '@platform/contracts';
 import { IsBoolean, IsIn, IsString, IsUrl, Matches, MinLength } from 'class-validator';
 import { IntegerSetting } from './env-decorators';
+import { CorsHeadersSetting } from './cors-headers.setting';
 import { CorsOriginsSetting } from './cors-origins.setting';
 import { ToBoolean } from './env-transforms';
 import { TrustProxySetting, type TrustProxy } from './trust-proxy.setting';
@@ -25,6 +26,15 @@ export class BaseServiceEnv {
 
   @IntegerSetting('PORT', 0, 65535)
   PORT = 3000;
+
+  /**
+   * Where `GET /metrics` is served. Unset (the default): on PORT with the API. Set: only on this port,
+   * by a listener of its own, and the API's port answers 404 there, so a proxy in front of the API
+   * can never expose the metrics and a network policy can open this port to Prometheus alone.
+   */
+  @MayBeAbsent()
+  @IntegerSetting('METRICS_PORT', 1, 65535)
+  METRICS_PORT?: number;
 
   @Expose()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
@@ -85,6 +95,14 @@ export class BaseServiceEnv {
    */
   @CorsOriginsSetting('CORS_ALLOWED_ORIGINS')
   CORS_ALLOWED_ORIGINS: string[] = [];
+
+  /**
+   * Request headers those pages may send besides the defaults (`CORS_ALLOWED_HEADERS` of cors.ts),
+   * e.g. `traceparent,tracestate,sentry-trace,baggage` for a tracing library in the browser; a
+   * preflight asking for a header in neither list gets no `Access-Control-Allow-Headers` for it.
+   */
+  @CorsHeadersSetting('CORS_ALLOWED_HEADERS')
+  CORS_ALLOWED_HEADERS: string[] = [];
 
   /**
    * Where spans go (OTLP over HTTP; the SDK adds `/v1/traces`). Unset: tracing is off, no SDK is

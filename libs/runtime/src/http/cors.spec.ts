@@ -1,10 +1,6 @@
-import { Controller, Get, Headers, Module, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Headers, UnauthorizedException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BaseServiceEnv } from '../config/base-service.env';
-import { loadEnv } from '../config/load-env';
-import { loggingModule } from '../logging/logging.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { createServiceApp } from './create-service-app';
+import { probeEnv, probeService } from '../testing/probe-service';
 
 @Controller('projects')
 class ProjectsProbeController {
@@ -23,54 +19,54 @@ class ProjectsProbeController {
   }
 }
 
-@Module({})
-class CorsProbeModule {}
-
-class ProbeErrorBody {}
-
 const APP_ORIGIN = 'https://app.example.com';
 const DEV_ORIGIN = 'http://localhost:5173';
 const OTHER_ORIGIN = 'https://evil.example.net';
 
 /** A service built by `createServiceApp` exactly as the real ones are, under a `v1` prefix. */
-async function serviceWith(corsAllowedOrigins?: string): Promise<NestFastifyApplication> {
-  const env = loadEnv(BaseServiceEnv, {
-    DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
-    LOG_LEVEL: 'silent',
-    ...(corsAllowedOrigins === undefined ? {} : { CORS_ALLOWED_ORIGINS: corsAllowedOrigins }),
-  });
-  const app = await createServiceApp(
-    {
-      name: 'cors-probe',
-      title: 'probe',
-      description: 'probe',
-      version: '1',
-      globalPrefix: 'v1',
-      rootModule: (serviceEnv) => ({
-        module: CorsProbeModule,
-        imports: [loggingModule('cors-probe', serviceEnv), MetricsModule],
-        controllers: [ProjectsProbeController],
-      }),
-      renderError: (failure) => ({ status: failure.status, body: { message: failure.message } }),
-      errorBody: ProbeErrorBody,
-    },
-    env,
+function serviceWith(
+  corsAllowedOrigins?: string,
+  corsAllowedHeaders?: string,
+): Promise<NestFastifyApplication> {
+  return probeService(
+    probeEnv({ CORS_ALLOWED_ORIGINS: corsAllowedOrigins, CORS_ALLOWED_HEADERS: corsAllowedHeaders }),
+    [ProjectsProbeController],
+    { globalPrefix: 'v1' },
   );
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
 }
 
 /** What a browser sends before `fetch(url, {method, headers: {authorization, content-type}})`. */
-function preflight(app: NestFastifyApplication, url: string, origin: string, method = 'GET') {
+function preflight(
+  app: NestFastifyApplication,
+  url: string,
+  origin: string,
+  method = 'GET',
+  requestHeaders = 'authorization,content-type',
+) {
   return app.inject({
     method: 'OPTIONS',
     url,
     headers: {
       origin,
       'access-control-request-method': method,
-      'access-control-request-headers': 'authorization,content-type',
+      'access-control-request-headers': requestHeaders,
     },
   });
+}
+
+/**
+ * Whether a browser lets the page send its request: every header it asked for in the preflight is in
+ * `Access-Control-Allow-Headers` (the Fetch standard's CORS-preflight check).
+ */
+function allowsHeaders(
+  response: { headers: Record<string, string | string[] | number | undefined> },
+  requestHeaders: string,
+): boolean {
+  const header = response.headers['access-control-allow-headers'];
+  const allowed = (typeof header === 'string' ? header : '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return requestHeaders.split(',').every((name) => allowed.includes(name));
 }
 
 const corsHeadersOf = (headers: Record<string, unknown>) =>
@@ -177,6 +173,32 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
       expect(unauthorized.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
       expect(notFound.statusCode).toBe(404);
       expect(notFound.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+    });
+  });
+
+  describe('CORS_ALLOWED_HEADERS', () => {
+    const TRACING_HEADERS = 'authorization,traceparent,tracestate,sentry-trace,baggage';
+
+    it('lets a page send the headers it lists besides the defaults (a tracing library in the browser)', async () => {
+      app = await serviceWith(APP_ORIGIN, 'traceparent,tracestate,sentry-trace,baggage');
+
+      const response = await preflight(app, '/v1/projects', APP_ORIGIN, 'GET', TRACING_HEADERS);
+
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-headers']).toBe(
+        'authorization, content-type, idempotency-key, x-request-id, traceparent, tracestate, sentry-trace, baggage',
+      );
+      expect(allowsHeaders(response, TRACING_HEADERS)).toBe(true);
+    });
+
+    it('allows only the defaults when unset: a browser then blocks a request sending traceparent', async () => {
+      app = await serviceWith(APP_ORIGIN);
+
+      const response = await preflight(app, '/v1/projects', APP_ORIGIN, 'GET', TRACING_HEADERS);
+
+      expect(allowsHeaders(response, 'authorization,content-type,idempotency-key,x-request-id')).toBe(true);
+      expect(allowsHeaders(response, 'authorization,traceparent')).toBe(false);
+      expect(allowsHeaders(response, 'sentry-trace')).toBe(false);
     });
   });
 

@@ -12,6 +12,7 @@ export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as
  * The request headers a browser app sends beyond the CORS-safelisted ones: the bearer token, JSON
  * bodies, main-api's documented `Idempotency-Key`, and a request id to trace a call by. The
  * services' other headers (`X-Webhook-*`, `X-Change-Origin`) come from servers, never from pages.
+ * `CORS_ALLOWED_HEADERS` adds to them (a browser tracing library's `traceparent`, `sentry-trace`).
  */
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'idempotency-key', REQUEST_ID_HEADER];
 
@@ -28,14 +29,17 @@ export const CORS_EXPOSED_HEADERS = [REQUEST_ID_HEADER, 'idempotent-replayed', '
  * service's 404. The function also makes every answer `Vary: Origin`, so a shared cache never
  * hands one origin's answer to another. No credentials mode: callers send bearer tokens, not cookies.
  */
-export function corsOptions(allowedOrigins: readonly string[]): CorsOptions {
+export function corsOptions(
+  allowedOrigins: readonly string[],
+  extraAllowedHeaders: readonly string[] = [],
+): CorsOptions {
   const allowed = new Set(allowedOrigins);
   return {
     origin: (origin, callback) => {
       callback(null, origin !== undefined && allowed.has(origin));
     },
     methods: [...CORS_ALLOWED_METHODS],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
+    allowedHeaders: [...new Set([...CORS_ALLOWED_HEADERS, ...extraAllowedHeaders])],
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: CORS_MAX_AGE_SECONDS,
     credentials: false,

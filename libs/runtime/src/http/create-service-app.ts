@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
+import { NotFoundException, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -12,10 +12,13 @@ import { ShuttingDownError } from '../errors/upstream-unavailable.error';
 import { openRequestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { logCompletedRequests } from '../logging/request-log';
+import { METRICS_ROUTE } from '../metrics/metrics-server';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { traceRequests, tracingEnabled } from '../tracing/tracing';
 import { bodyShapeError } from './body-depth';
 import { corsOptions } from './cors';
+import { DOCS_ROUTE, refuseFramingOfDocs } from './docs-headers';
+import { jsonBodyParser } from './json-body';
 import { buildOpenApiDocument, OUTSIDE_PREFIX } from './openapi-document';
 import type { ServiceDefinition } from './service-definition';
 import { RejectNulCharactersPipe } from './reject-nul.pipe';
@@ -60,7 +63,7 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   app.useLogger(app.get(Logger));
   // Browsers only (CORS_ALLOWED_ORIGINS): without an origin list, no CORS headers at all.
   if (env.CORS_ALLOWED_ORIGINS.length > 0) {
-    app.enableCors(corsOptions(env.CORS_ALLOWED_ORIGINS));
+    app.enableCors(corsOptions(env.CORS_ALLOWED_ORIGINS, env.CORS_ALLOWED_HEADERS));
   }
 
   app.useGlobalFilters(filter);
@@ -70,6 +73,8 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   }
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Registered before `init`, so Nest keeps it rather than its own (it still sets rawBody if asked).
+  app.useBodyParser('application/json', { bodyLimit: env.BODY_LIMIT_BYTES }, jsonBodyParser(fastify));
   const metrics = app.get(MetricsRegistry);
   openRequestContext(fastify);
   if (tracingEnabled()) {
@@ -97,6 +102,20 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     }
     done();
   });
+  if (env.METRICS_PORT !== undefined) {
+    // Metrics on their own port (listenForMetrics): the API's port answers as for any unknown route.
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (request.url.split('?')[0] !== METRICS_ROUTE) {
+        done();
+        return;
+      }
+      const { status, body } = filter.toResponse(
+        new NotFoundException(`Cannot ${request.method} ${METRICS_ROUTE}`),
+        request,
+      );
+      void reply.status(status).send(body);
+    });
+  }
   // Once, right after parsing and before anything that walks the body recursively or per item.
   fastify.addHook('preValidation', (request, _reply, done) => {
     done(bodyShapeError(request.body));
@@ -129,6 +148,7 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   });
   // The root logger of `loggingModule`, built by nestjs-pino with the app's Logger above.
   logCompletedRequests(fastify, PinoLogger.root);
+  refuseFramingOfDocs(fastify);
   setUpOpenApi(app, definition);
   await app.init();
   return app;
@@ -136,5 +156,8 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
 
 function setUpOpenApi(app: INestApplication, definition: ServiceDefinition<BaseServiceEnv>): void {
   const document = buildOpenApiDocument(app, definition);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', useGlobalPrefix: false });
+  SwaggerModule.setup(DOCS_ROUTE, app, document, {
+    jsonDocumentUrl: `${DOCS_ROUTE}-json`,
+    useGlobalPrefix: false,
+  });
 }

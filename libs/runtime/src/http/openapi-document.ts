@@ -4,9 +4,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { ClassConstructor } from 'class-transformer';
+import { FILTERS_EXAMPLE_EXTENSION } from '@platform/contracts';
 import type { BaseServiceEnv } from '../config/base-service.env';
 import { loadEnv } from '../config/load-env';
-import { declareErrorResponses, errorStatusesOf, type OperationObject } from './openapi/error-responses';
+import {
+  declareErrorResponses,
+  errorStatusesOf,
+  exampleFailureOf,
+  type OperationObject,
+} from './openapi/error-responses';
 import { toOpenApi31 } from './openapi/openapi-3-1';
 import { describeValidationRules } from './openapi/schema-from-validation-rules';
 import type { ServiceDefinition } from './service-definition';
@@ -50,7 +56,9 @@ export function buildOpenApiDocument(
   const bearer: Record<string, string[]>[] = definition.openApi?.oauth2
     ? [{ [BEARER]: [] }, { [OAUTH2]: [] }]
     : [{ [BEARER]: [] }];
-  finishOperations(document, definition.errorBody.name, bearer);
+  // Each error status's example: the body this service renders for a typical failure of that status.
+  const errorExampleOf = (status: string) => definition.renderError(exampleFailureOf(status), undefined).body;
+  finishOperations(document, { schema: definition.errorBody.name, exampleOf: errorExampleOf }, bearer);
   closeObjectSchemas([document.components?.schemas, document.paths]);
   if (definition.openApi?.oauth2) {
     document.components!.securitySchemes![OAUTH2] = definition.openApi.oauth2;
@@ -115,7 +123,7 @@ function parameterRank(path: string, parameter: { name: string; in: string }): n
  */
 function finishOperations(
   document: OpenAPIObject,
-  errorSchema: string,
+  errorBody: { schema: string; exampleOf: (status: string) => unknown },
   bearer: Record<string, string[]>[],
 ): void {
   const operationIds = new Set<string>();
@@ -150,9 +158,36 @@ function finishOperations(
       } else {
         operation.security = bearer;
       }
-      declareErrorResponses(operation, errorStatusesOf(method, path, operation, !isPublic), errorSchema);
+      useFiltersExample(method, path, operation);
+      declareErrorResponses(
+        operation,
+        errorStatusesOf(method, path, operation, !isPublic),
+        errorBody.schema,
+        errorBody.exampleOf,
+      );
     }
   }
+}
+
+/**
+ * A list's `filters` example is the one its route gives (`@ApiFiltersExample`, libs/contracts):
+ * filter keys differ per resource, and Swagger UI's "Try it out" sends the example as it is.
+ */
+function useFiltersExample(method: string, path: string, operation: OperationObject): void {
+  const example = operation[FILTERS_EXAMPLE_EXTENSION];
+  delete operation[FILTERS_EXAMPLE_EXTENSION];
+  const filters = operation.parameters?.find(
+    (parameter) => parameter.in === 'query' && parameter.name === 'filters',
+  );
+  if (!filters) {
+    return;
+  }
+  if (example === undefined) {
+    throw new Error(
+      `OpenAPI: ${method.toUpperCase()} ${path} takes filters but gives no example of its own (@ApiFiltersExample)`,
+    );
+  }
+  filters.schema = { ...filters.schema, example: JSON.stringify(example) };
 }
 
 const isSchema = (value: unknown): value is Record<string, unknown> =>

@@ -1,11 +1,7 @@
-import { Controller, Get, Module, Req } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { BaseServiceEnv } from '../config/base-service.env';
-import { loadEnv } from '../config/load-env';
-import { loggingModule } from '../logging/logging.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { createServiceApp } from './create-service-app';
+import { probeEnv, probeService } from '../testing/probe-service';
 
 @Controller('ip')
 class IpEchoController {
@@ -15,36 +11,9 @@ class IpEchoController {
   }
 }
 
-@Module({})
-class IpEchoModule {}
-
-class ProbeErrorBody {}
-
 /** A service with one route, built by `createServiceApp` exactly as the real ones are. */
-async function serviceWith(trustProxy?: string): Promise<NestFastifyApplication> {
-  const env = loadEnv(BaseServiceEnv, {
-    DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
-    LOG_LEVEL: 'silent',
-    ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
-  });
-  const app = await createServiceApp(
-    {
-      name: 'trust-proxy-probe',
-      title: 'probe',
-      description: 'probe',
-      version: '1',
-      rootModule: (serviceEnv) => ({
-        module: IpEchoModule,
-        imports: [loggingModule('trust-proxy-probe', serviceEnv), MetricsModule],
-        controllers: [IpEchoController],
-      }),
-      renderError: (failure) => ({ status: failure.status, body: { message: failure.message } }),
-      errorBody: ProbeErrorBody,
-    },
-    env,
-  );
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
+function serviceWith(trustProxy?: string): Promise<NestFastifyApplication> {
+  return probeService(probeEnv({ TRUST_PROXY: trustProxy }), [IpEchoController]);
 }
 
 /** The caller's IP as the service sees it, for a connection from `from` carrying `forwardedFor`. */

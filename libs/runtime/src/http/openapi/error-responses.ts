@@ -1,3 +1,5 @@
+import type { NormalizedFailure } from '../../errors/failure';
+
 /** The parts of an OpenAPI operation the document finisher touches. */
 export interface OperationObject {
   operationId?: string;
@@ -21,6 +23,56 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '500': 'Unexpected failure; the request may be retried',
   '503': 'A service or database this one depends on is unavailable; retry later',
 };
+
+/**
+ * A failure typical of each error status, with the messages the services give. Each service renders
+ * it with its own error renderer into the example of that status, so Swagger UI shows a 404 body
+ * for a 404 (not the schema's one example for every status) and the example is a body the service
+ * really sends.
+ */
+const EXAMPLE_FAILURES: Record<string, NormalizedFailure> = {
+  '400': {
+    kind: 'validation',
+    status: 400,
+    message: 'Request validation failed: name should not be empty',
+    fieldErrors: [{ field: 'name', validation: 'isNotEmpty', message: 'name should not be empty' }],
+  },
+  '401': { kind: 'unauthenticated', status: 401, message: 'Access token has expired' },
+  '403': { kind: 'forbidden', status: 403, message: 'Your role does not allow this operation' },
+  '404': { kind: 'not_found', status: 404, message: 'Resource 42 not found' },
+  '405': { kind: 'method_not_allowed', status: 405, message: 'Method not allowed' },
+  '409': {
+    kind: 'conflict',
+    status: 409,
+    message: 'The request conflicts with the current state of the resource',
+  },
+  '413': { kind: 'payload_too_large', status: 413, message: 'Request body is too large' },
+  '415': { kind: 'unsupported_media_type', status: 415, message: 'Unsupported Content-Type' },
+  '422': { kind: 'unprocessable', status: 422, message: 'Well-formed, but refused by a business rule' },
+  '429': {
+    kind: 'rate_limited',
+    status: 429,
+    message: 'Too many requests; retry later',
+    retryAfterSeconds: 1,
+  },
+  '500': { kind: 'internal', status: 500, message: 'Unexpected error' },
+  '503': {
+    kind: 'upstream_unavailable',
+    status: 503,
+    message: 'A service this one depends on is unavailable; retry later',
+  },
+};
+
+/** The failure an error status's example is rendered from (a generic one for a rarer status). */
+export function exampleFailureOf(status: string): NormalizedFailure {
+  return (
+    EXAMPLE_FAILURES[status] ?? {
+      kind: Number(status) >= 500 ? 'internal' : 'malformed_request',
+      status: Number(status),
+      message: ERROR_DESCRIPTIONS[status] ?? 'Bad request',
+    }
+  );
+}
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -52,25 +104,42 @@ export function errorStatusesOf(
 }
 
 /**
- * Declares each error status of the operation with the service's error body. A status the route
- * documents itself keeps its description; one without a body gets the service's.
+ * Declares each error status of the operation with the service's error body and an example of that
+ * body for that status (`exampleOf`). A status the route documents itself keeps its description and
+ * its own body; one without a body gets the service's.
  */
 export function declareErrorResponses(
   operation: OperationObject,
   statuses: string[],
   errorSchema: string,
+  exampleOf: (status: string) => unknown,
 ): void {
-  const content = { 'application/json': { schema: { $ref: `#/components/schemas/${errorSchema}` } } };
+  const schema = { $ref: `#/components/schemas/${errorSchema}` };
+  const contentFor = (status: string) => ({
+    'application/json': { schema, example: exampleOf(status) },
+  });
   for (const status of statuses) {
     const declared = operation.responses[status];
     operation.responses[status] = {
       description: declared?.description || ERROR_DESCRIPTIONS[status],
-      content: declared?.content ?? content,
+      content: declared?.content ?? contentFor(status),
     };
   }
   for (const [status, declared] of Object.entries(operation.responses)) {
-    if (/^[45]\d\d$/.test(status) && !declared.content) {
-      declared.content = content;
+    if (!/^[45]\d\d$/.test(status)) {
+      continue;
+    }
+    if (!declared.content) {
+      declared.content = contentFor(status);
+      continue;
+    }
+    // A route that names the service's error body itself (`@ApiNotFoundResponse({type})`) gets
+    // the example of its status too.
+    const json = (declared.content as Record<string, { schema?: { $ref?: string }; example?: unknown }>)[
+      'application/json'
+    ];
+    if (json?.schema?.$ref === schema.$ref && json.example === undefined) {
+      json.example = exampleOf(status);
     }
   }
   operation.responses = Object.fromEntries(
