@@ -6,12 +6,13 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { FreshTokenStatus, Permission, RequirePermission } from '@platform/auth';
 import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
-import { SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-unavailable';
+import { CREDENTIAL_CHECK_THROTTLED, SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-responses';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { SubscriptionParamsDto, SubscriptionsQueryDto } from './dto/subscription-params.dto';
 import { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
@@ -61,6 +62,7 @@ export class SubscriptionsController {
       'DuplicateSubscriptionError (ZC002): this source already subscribes this url; ' +
       'SubscriptionLimitError (ZC002): your company has SUBSCRIPTION_MAX_PER_COMPANY subscriptions already',
   })
+  @ApiTooManyRequestsResponse({ type: IntegrationsErrorBodyDto, description: CREDENTIAL_CHECK_THROTTLED })
   @ApiServiceUnavailableResponse({ type: IntegrationsErrorBodyDto, description: SECRET_MINTING_UNAVAILABLE })
   create(@Body() body: CreateSubscriptionDto): Promise<SubscriptionWithSecretDto> {
     return this.subscriptions.create(body);

@@ -5,11 +5,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { FreshTokenStatus, Permission, RequirePermission } from '@platform/auth';
 import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
-import { SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-unavailable';
+import { CREDENTIAL_CHECK_THROTTLED, SECRET_MINTING_UNAVAILABLE } from '../errors/secret-minting-responses';
 import {
   PutWebhookSourceDto,
   WebhookSourceDto,
@@ -35,6 +36,7 @@ export class WebhookSourcesController {
       'Calling it again rotates the signing secret: the previous one stops working at once.',
   })
   @ApiOkResponse({ type: WebhookSourceWithSecretDto })
+  @ApiTooManyRequestsResponse({ type: IntegrationsErrorBodyDto, description: CREDENTIAL_CHECK_THROTTLED })
   @ApiServiceUnavailableResponse({ type: IntegrationsErrorBodyDto, description: SECRET_MINTING_UNAVAILABLE })
   put(
     @Param() params: WebhookSourceParamsDto,

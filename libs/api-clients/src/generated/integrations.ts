@@ -9305,6 +9305,22 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description MainApiError (ZC003): main-api throttled the check of api_key and client_secret after too many failures; retry later */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
@@ -10031,6 +10047,22 @@ export interface operations {
            *       "error": "UnprocessableEntityError",
            *       "message": "Well-formed, but refused by a business rule",
            *       "code": "ZC002"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description MainApiError (ZC003): main-api throttled the check of api_key and client_secret after too many failures; retry later */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
            *     }
            */
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
