@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, Role } from '@platform/contracts';
+import { entityIdsOf, isCalendarDate, Role } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { AccessDeniedError } from '../errors/main-api.errors';
 import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
@@ -45,7 +45,7 @@ export class LeavesService {
   /** Leaves touching the period [from 00:00Z, to 24:00Z), for the planner's capacity. */
   async list(query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
     const { from, to } = leavePeriod(query.from, query.to);
-    const userIds = query.user_ids ? query.user_ids.split(',').map(Number) : undefined;
+    const userIds = query.user_ids ? entityIdsOf(query.user_ids) : undefined;
     const leaves = await this.leaves.inPeriod(from, to, userIds);
     return leaves.map((leave) => UserLeaveDto.from(leave));
   }

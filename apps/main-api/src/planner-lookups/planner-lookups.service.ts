@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { entityIdsOf } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { LabelsService } from '../labels/labels.service';
 import { leavePeriod, LeavesService } from '../leaves/leaves.service';
@@ -36,8 +37,8 @@ export class PlannerLookupsService {
       // Checked whether or not any user is asked for, so a bad period is always a 400.
       leavePeriod(period.from, period.to);
     }
-    const userIds = idsOf(query.user_ids);
-    const projectIds = idsOf(query.project_ids);
+    const userIds = query.user_ids ? entityIdsOf(query.user_ids) : [];
+    const projectIds = query.project_ids ? entityIdsOf(query.project_ids) : [];
     const withUsers = userIds.length > 0;
     const [users, projects, workingTime, leaves, labels] = await Promise.all([
       withUsers ? this.users.byIds(userIds) : [],
@@ -55,8 +56,4 @@ export class PlannerLookupsService {
       labels: labels.filter((label) => carried.has(label.id)),
     };
   }
-}
-
-function idsOf(list: string | undefined): number[] {
-  return list ? [...new Set(list.split(',').map(Number))] : [];
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Paginated } from '@platform/contracts';
+import { entityIdsOf, type Paginated } from '@platform/contracts';
 import { hashPassword } from '../security/password-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
 import { refusalToCreate, refusalToDelete, refusalToUpdate, type Grantor } from './role-grants';
@@ -38,7 +38,7 @@ export class UsersService {
   /** With `ids`, exactly those users (deleted ones too: history still names them), in one query. */
   async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
     if (query.ids !== undefined) {
-      return this.byIds([...new Set(query.ids.split(',').map(Number))]);
+      return this.byIds(entityIdsOf(query.ids));
     }
     return this.users.list(query, (user) => UserDto.from(user));
   }

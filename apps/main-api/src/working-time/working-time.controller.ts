@@ -8,6 +8,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
+import { entityIdsOf } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CompanyWeeksQueryDto, ReplaceWorkingWeekDto, WorkingTimeEntryDto } from './dto/working-time.dto';
@@ -45,7 +46,9 @@ export class WorkingTimeController {
     },
   })
   companyWeeks(@Query() query: CompanyWeeksQueryDto): Promise<Record<string, WorkingTimeEntryDto[]>> {
-    return this.workingTime.companyWeeks(query.user_ids?.split(',').map(Number));
+    return this.workingTime.companyWeeks(
+      query.user_ids === undefined ? undefined : entityIdsOf(query.user_ids),
+    );
   }
 
   @Get('users/:user_id')

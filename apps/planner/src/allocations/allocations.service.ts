@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
+import { isCalendarDate } from '@platform/contracts';
 import { constraintViolationOf, PG_EXCLUSION_VIOLATION } from '@platform/database';
 import type { CallerContext } from '@platform/main-api-client';
 import type { MainApiUser } from '../main-api/main-api-records';
@@ -14,7 +15,7 @@ import {
 } from './allocation.errors';
 import type { Allocation } from './allocation.entity';
 import { AllocationsRepository } from './allocations.repository';
-import { addCalendarMonths, dayNumberOf, isRealDate } from './calendar';
+import { addCalendarMonths, dayNumberOf } from './calendar';
 import type { AllocationDto, UpdateAllocationDto } from './dto/allocation.dto';
 import type { ProjectAllocationsDto } from './dto/project-allocations.dto';
 import { calendarFromMainApi, ProjectAllocationsReport } from './project-allocations.report';
@@ -194,7 +195,7 @@ export class AllocationsService {
 
 function identityOf(body: AllocationDto): AllocationIdentity {
   for (const field of ['from', 'to'] as const) {
-    if (!isRealDate(body[field])) {
+    if (!isCalendarDate(body[field])) {
       throw invalidAllocation(`${field} must be a real calendar date YYYY-MM-DD (${body[field]} is not)`);
     }
   }

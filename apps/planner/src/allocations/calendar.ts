@@ -32,11 +32,6 @@ export function dayOfWeek(day: DayNumber): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-/** Whether a `YYYY-MM-DD` string names a day that exists (no 2026-02-30). */
-export function isRealDate(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && dateOf(dayNumberOf(date)) === date;
-}
-
 /**
  * The same day `months` calendar months later, clamped to the month's last day: 2026-01-31 + 1
  * month is 2026-02-28, 2028-02-29 + 12 months is 2029-02-28.

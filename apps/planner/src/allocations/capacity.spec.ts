@@ -1,4 +1,5 @@
-import { addCalendarMonths, dateOf, dayNumberOf, dayOfWeek, isRealDate } from './calendar';
+import { isCalendarDate } from '@platform/contracts';
+import { addCalendarMonths, dateOf, dayNumberOf, dayOfWeek } from './calendar';
 import { UserCalendar, roundHours, type WorkingDay } from './capacity';
 
 const day = (dayOfWeekNumber: number, dailyHours: number): WorkingDay => ({
@@ -19,10 +20,10 @@ describe('calendar days', () => {
   });
 
   it('tells real dates from impossible ones', () => {
-    expect(isRealDate('2028-02-29')).toBe(true);
-    expect(isRealDate('2026-02-29')).toBe(false);
-    expect(isRealDate('2026-13-01')).toBe(false);
-    expect(isRealDate('2026-1-01')).toBe(false);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
   });
 
   it('adds calendar months, clamping to the last day of the month', () => {

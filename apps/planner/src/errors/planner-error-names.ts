@@ -1,15 +1,12 @@
+import { AllocationErrorName } from './allocation-error-name';
+
 /**
  * Every `error` the planner's body can carry: its allocation rules' (AllocationErrorName) and the
  * failures that are no rule's own. The renderer is typed by this list, so the document's enumeration
  * cannot miss a name the service answers.
  */
 export const PLANNER_ERROR_NAMES = [
-  'InvalidAllocationError',
-  'AllocationAlreadyExistInDatesRangeError',
-  'UserNotFoundError',
-  'UserNotHaveWorkDaysError',
-  'ProjectNotFoundError',
-  'AllocationNotFoundError',
+  ...Object.values(AllocationErrorName),
   'UnsupportedMediaTypeError',
   'PayloadTooLargeError',
   'Unauthorized',

@@ -4,6 +4,8 @@ import { MainApiClient, MainApiRequestError, type CallerContext } from '@platfor
 import type {
   MainApiLabel,
   MainApiLeave,
+  MainApiLookupsAnswer,
+  MainApiLookupsQuery,
   MainApiProject,
   MainApiUser,
   MainApiWorkingTimeEntry,
@@ -28,14 +30,6 @@ export interface LookupRequest {
   period?: { from: string; to: string };
 }
 
-interface LookupsAnswer {
-  users: MainApiUser[];
-  projects: MainApiProject[];
-  working_time: Record<string, MainApiWorkingTimeEntry[]>;
-  leaves: MainApiLeave[];
-  labels: MainApiLabel[];
-}
-
 /**
  * Everything the planner asks main-api, as one batch look-up per request (`GET /v1/planner/lookups`):
  * users, projects, working weeks, leaves and labels together, whatever the number of users (ids are
@@ -53,8 +47,7 @@ export class PlannerMainApi {
     const projectChunks = chunksOf(request.projectIds ?? []);
     const answers = await Promise.all(
       Array.from({ length: Math.max(userChunks.length, projectChunks.length, 1) }, (_, index) =>
-        this.get<LookupsAnswer>(
-          '/v1/planner/lookups',
+        this.lookupsCall(
           {
             ...(userChunks[index] && { user_ids: userChunks[index].join(',') }),
             ...(projectChunks[index] && { project_ids: projectChunks[index].join(',') }),
@@ -101,9 +94,17 @@ export class PlannerMainApi {
     return (await this.lookups({ projectIds: ids }, caller)).projects;
   }
 
-  private async get<T>(path: string, query: Record<string, string>, caller: CallerContext): Promise<T> {
+  private async lookupsCall(
+    query: MainApiLookupsQuery,
+    caller: CallerContext,
+  ): Promise<MainApiLookupsAnswer> {
     try {
-      return await this.client.request<T>({ method: 'GET', path, query, caller });
+      return await this.client.request<MainApiLookupsAnswer>({
+        method: 'GET',
+        path: '/v1/planner/lookups',
+        query,
+        caller,
+      });
     } catch (error) {
       throw asPlannerFailure(error);
     }

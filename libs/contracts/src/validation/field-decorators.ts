@@ -26,6 +26,20 @@ export const IsQueryIntegerInRange = (min: number, max: number): PropertyDecorat
 export const IsDateOnly = (): PropertyDecorator =>
   Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date YYYY-MM-DD' });
 
+/** An instant in UTC, ISO 8601 with `Z`: `2026-12-21T00:00:00Z`, milliseconds optional. */
+export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** A calendar day `YYYY-MM-DD`, or an instant as `UTC_DATE_TIME` (a contract's start and end). */
+export const DATE_OR_UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/;
+
+/** An instant in UTC (`UTC_DATE_TIME`), refused naming the field and an `example` of the format. */
+export const IsUtcDateTime = (example: string): PropertyDecorator =>
+  Matches(UTC_DATE_TIME, { message: `$property must be a UTC date-time such as ${example}` });
+
+/** A calendar day or an instant in UTC (`DATE_OR_UTC_DATE_TIME`). */
+export const IsDateOrUtcDateTime = (): PropertyDecorator =>
+  Matches(DATE_OR_UTC_DATE_TIME, { message: '$property must be a date YYYY-MM-DD or a UTC date-time' });
+
 /** Most ids one comma-separated batch look-up (`?ids=1,2,3`) may carry. */
 export const MAX_IDS_PER_LOOKUP = 500;
 
@@ -46,6 +60,11 @@ export const IsEntityIdList = (): PropertyDecorator =>
         `${args?.property ?? 'value'} must be 1 to ${MAX_IDS_PER_LOOKUP} comma-separated ids, e.g. 1,2,3`,
     },
   });
+
+/** The distinct ids of a list `IsEntityIdList` accepted (`1,2,2` is `[1, 2]`), in their order. */
+export function entityIdsOf(list: string): number[] {
+  return [...new Set(list.split(',').map(Number))];
+}
 
 /**
  * An optional field: it may be left out, but `null` is validated like any other value, so it is

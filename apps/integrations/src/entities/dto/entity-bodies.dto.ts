@@ -1,20 +1,27 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { IsDateOnly, MayBeAbsent } from '@platform/contracts';
+import {
+  IsCurrencyId,
+  IsDateOnly,
+  IsDayOfWeek,
+  IsEmailAddress,
+  IsHoursOfDay,
+  IsLeaveTypeId,
+  IsPersonName,
+  IsRoleId,
+  IsTimeOfDay,
+  IsUserPicture,
+  IsUtcDateTime,
+  MayBeAbsent,
+} from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
-  IsInt,
-  IsNumber,
   IsString,
   Length,
-  Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import { ExternalCreateDto, IsExternalId, WithMetadataDto } from './integration-common.dto';
@@ -23,7 +30,6 @@ import { ExternalCreateDto, IsExternalId, WithMetadataDto } from './integration-
 // entity given as the external id (same source) and translated through the mapping.
 
 const Name = () => Length(1, 255, { message: 'name must be 1 to 255 characters' });
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 export class CreateClientBody extends ExternalCreateDto {
   @ApiProperty({ example: 'Acme Foods' })
@@ -33,8 +39,7 @@ export class CreateClientBody extends ExternalCreateDto {
 
   @ApiPropertyOptional({ example: 'billing@acme.example' })
   @MayBeAbsent()
-  @IsEmail()
-  @MaxLength(254)
+  @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({ example: '+44 20 7946 0000' })
@@ -57,9 +62,7 @@ export class CreateClientBody extends ExternalCreateDto {
 
   @ApiPropertyOptional({ example: 1, description: 'Platform currency id (GET /v1/currencies)' })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 
   @ApiPropertyOptional({ example: false })
@@ -105,9 +108,7 @@ export class CreateContractBody extends ExternalCreateDto {
 
   @ApiPropertyOptional({ example: 1 })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 
   @ApiPropertyOptional({ example: 'retainer' })
@@ -255,24 +256,19 @@ export class UpdateTeamBody extends IntersectionType(
 
 export class CreateUserBody extends ExternalCreateDto {
   @ApiProperty({ example: 'Ada' })
-  @IsString()
-  @Length(1, 100)
+  @IsPersonName()
   first_name!: string;
 
   @ApiProperty({ example: 'Lovelace' })
-  @IsString()
-  @Length(1, 100)
+  @IsPersonName()
   last_name!: string;
 
   @ApiProperty({ example: 'ada@agency.example' })
-  @IsEmail()
-  @MaxLength(254)
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({ example: 4, description: '1 C-Level … 6 Client' })
-  @IsInt()
-  @Min(1)
-  @Max(6)
+  @IsRoleId()
   role_id!: number;
 
   @ApiPropertyOptional({ example: 'POS-1', description: 'External id of the position' })
@@ -282,8 +278,7 @@ export class CreateUserBody extends ExternalCreateDto {
 
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
   @MayBeAbsent()
-  @IsString()
-  @MaxLength(500)
+  @IsUserPicture()
   picture?: string;
 
   @ApiPropertyOptional({ example: false })
@@ -310,17 +305,15 @@ export class CreateUserLeaveBody extends ExternalCreateDto {
   userId!: string;
 
   @ApiProperty({ example: 1, description: '1 Vacation … 6 Other' })
-  @IsInt()
-  @Min(1)
-  @Max(6)
+  @IsLeaveTypeId()
   leaveTypeId!: number;
 
   @ApiProperty({ example: '2026-12-21T00:00:00Z' })
-  @Matches(UTC_DATE_TIME, { message: 'start must be a UTC date-time such as 2026-12-21T00:00:00Z' })
+  @IsUtcDateTime('2026-12-21T00:00:00Z')
   start!: string;
 
   @ApiProperty({ example: '2026-12-24T23:59:59Z' })
-  @Matches(UTC_DATE_TIME, { message: 'end must be a UTC date-time such as 2026-12-24T23:59:59Z' })
+  @IsUtcDateTime('2026-12-24T23:59:59Z')
   end!: string;
 
   @ApiPropertyOptional({ example: true })
@@ -354,30 +347,24 @@ export class UpdateWorkspaceBody extends IntersectionType(
 
 export class WorkingTimeEntryBody {
   @ApiProperty({ example: 1, description: '0 = Sunday … 6 = Saturday' })
-  @IsInt()
-  @Min(0)
-  @Max(6)
+  @IsDayOfWeek()
   day_of_week!: number;
 
   @ApiProperty({ example: 8 })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(24)
+  @IsHoursOfDay()
   daily_hours!: number;
 
   @ApiProperty({ example: '09:00:00' })
-  @Matches(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'start_at must be a time HH:mm:ss' })
+  @IsTimeOfDay()
   start_at!: string;
 
   @ApiProperty({ example: '18:00:00' })
-  @Matches(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'end_at must be a time HH:mm:ss' })
+  @IsTimeOfDay()
   end_at!: string;
 
   @ApiPropertyOptional({ example: 1 })
   @MayBeAbsent()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(24)
+  @IsHoursOfDay()
   break_time?: number;
 }
 

@@ -1,6 +1,6 @@
-import { MayBeAbsent } from '@platform/contracts';
+import { IsCurrencyId, IsEmailAddress, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsString, Length, MaxLength } from 'class-validator';
 
 export class CreateClientDto {
   @ApiProperty({ example: 'Northwind Foods', minLength: 1, maxLength: 200 })
@@ -10,8 +10,7 @@ export class CreateClientDto {
 
   @ApiPropertyOptional({ example: 'marketing@northwind.example' })
   @MayBeAbsent()
-  @IsEmail()
-  @MaxLength(254)
+  @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({ example: '+1 555 0100' })
@@ -34,9 +33,7 @@ export class CreateClientDto {
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10 (GET /v1/currencies); default 1' })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 
   @ApiPropertyOptional({ example: false })

@@ -3,14 +3,14 @@ import {
   API_TIMESTAMP,
   formatNullableTimestamp,
   formatTimestamp,
+  IsCurrencyId,
+  IsDateOrUtcDateTime,
   IsEntityId,
   MayBeAbsent,
   MayBeAbsentOrNull,
 } from '@platform/contracts';
-import { IsInt, IsObject, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsObject, IsString, Length, MaxLength } from 'class-validator';
 import type { Contract } from '../contract.entity';
-
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/;
 
 export class CreateContractDto {
   @ApiProperty({ example: 7, description: 'A client of your company' })
@@ -24,9 +24,7 @@ export class CreateContractDto {
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 
   @ApiPropertyOptional({ example: 3, nullable: true, type: Number })
@@ -77,12 +75,12 @@ export class CreateContractDto {
 
   @ApiPropertyOptional({ example: '2026-01-01T00:00:00Z', description: 'YYYY-MM-DD or UTC date-time' })
   @MayBeAbsent()
-  @Matches(UTC_DATE_TIME, { message: 'start must be a date YYYY-MM-DD or a UTC date-time' })
+  @IsDateOrUtcDateTime()
   start?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31T23:59:59Z' })
   @MayBeAbsent()
-  @Matches(UTC_DATE_TIME, { message: 'end must be a date YYYY-MM-DD or a UTC date-time' })
+  @IsDateOrUtcDateTime()
   end?: string;
 }
 

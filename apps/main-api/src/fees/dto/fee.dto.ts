@@ -1,4 +1,4 @@
-import { API_DATE, IsDateOnly, MayBeAbsent } from '@platform/contracts';
+import { API_DATE, IsCurrencyId, IsDateOnly, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
@@ -60,9 +60,7 @@ export class CreateFeeDto {
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 }
 

@@ -6,12 +6,13 @@ import {
   IsDateOnly,
   IsEntityId,
   IsEntityIdList,
+  IsLeaveTypeId,
+  IsUtcDateTime,
   MayBeAbsent,
 } from '@platform/contracts';
-import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import type { UserLeave } from '../user-leave.entity';
 
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 /** docs/spec/interfaces.md "User leave" request. */
 export class CreateUserLeaveDto {
   @ApiProperty({ example: 12 })
@@ -22,17 +23,15 @@ export class CreateUserLeaveDto {
     example: 1,
     description: '1 Vacation, 2 Sick leave, 3 Personal, 4 Parental, 5 Unpaid, 6 Other',
   })
-  @IsInt()
-  @Min(1)
-  @Max(6)
+  @IsLeaveTypeId()
   leaveTypeId!: number;
 
   @ApiProperty({ example: '2026-12-21T00:00:00Z', description: 'UTC, ISO 8601 with Z' })
-  @Matches(UTC_DATE_TIME, { message: 'start must be a UTC date-time such as 2026-12-21T00:00:00Z' })
+  @IsUtcDateTime('2026-12-21T00:00:00Z')
   start!: string;
 
   @ApiProperty({ example: '2026-12-24T23:59:59Z', description: 'UTC, ISO 8601 with Z; after start' })
-  @Matches(UTC_DATE_TIME, { message: 'end must be a UTC date-time such as 2026-12-24T23:59:59Z' })
+  @IsUtcDateTime('2026-12-24T23:59:59Z')
   end!: string;
 
   @ApiPropertyOptional({ example: true, description: 'Whole days off; default false' })

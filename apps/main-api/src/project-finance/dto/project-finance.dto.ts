@@ -1,4 +1,4 @@
-import { IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { IsCurrencyId, IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { ProjectCost, ProjectEstimate } from '../project-finance.entities';
@@ -17,7 +17,7 @@ export class CreateProjectEstimateDto {
   @IsDateOnly()
   datetime!: string;
 
-  @ApiPropertyOptional({ example: 1 }) @MayBeAbsent() @IsInt() @Min(1) @Max(10) currency_id?: number;
+  @ApiPropertyOptional({ example: 1 }) @MayBeAbsent() @IsCurrencyId() currency_id?: number;
 
   @ApiPropertyOptional({ example: 3 }) @MayBeAbsent() @IsInt() @Min(1) @Max(2_147_483_647) fee_id?: number;
 }

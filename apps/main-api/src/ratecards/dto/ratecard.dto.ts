@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { API_TIMESTAMP, formatTimestamp, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, IsCurrencyId, IsEntityId, MayBeAbsent } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsInt,
   IsNumber,
   IsString,
   Length,
@@ -59,9 +58,7 @@ export class CreateRatecardDto {
 
   @ApiPropertyOptional({ example: 1, description: 'Currency id 1-10; default 1' })
   @MayBeAbsent()
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @IsCurrencyId()
   currency_id?: number;
 
   @ApiPropertyOptional({

@@ -3,42 +3,32 @@ import {
   API_EMAIL,
   API_TIMESTAMP,
   formatTimestamp,
+  IsEmailAddress,
   IsEntityId,
   IsEntityIdList,
+  IsPersonName,
+  IsRoleId,
+  IsUserPicture,
   ListQueryDto,
   MayBeAbsent,
   MayBeAbsentOrNull,
   ROLE_IDS,
 } from '@platform/contracts';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEmail,
-  IsInt,
-  IsString,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import type { User } from '../user.entity';
 
 export class CreateUserDto {
   @ApiProperty({ example: 'Ada', maxLength: 100 })
-  @IsString()
-  @Length(1, 100)
+  @IsPersonName()
   first_name!: string;
 
   @ApiProperty({ example: 'Lovelace', maxLength: 100 })
-  @IsString()
-  @Length(1, 100)
+  @IsPersonName()
   last_name!: string;
 
   @ApiProperty({ example: 'ada@agency.example', description: 'Unique across the platform (it is the login)' })
-  @IsEmail()
-  @MaxLength(254)
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({
@@ -47,9 +37,7 @@ export class CreateUserDto {
     example: 4,
     description: '1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client',
   })
-  @IsInt()
-  @Min(1)
-  @Max(6)
+  @IsRoleId()
   role_id!: number;
 
   @ApiPropertyOptional({ description: 'Lets the user log in with the password grant; 12 to 200 characters' })
@@ -75,8 +63,7 @@ export class CreateUserDto {
 
   @ApiPropertyOptional({ example: 'https://cdn.example/ada.png' })
   @MayBeAbsent()
-  @IsString()
-  @MaxLength(500)
+  @IsUserPicture()
   picture?: string;
 
   @ApiPropertyOptional({ example: false })

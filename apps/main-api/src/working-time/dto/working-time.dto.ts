@@ -1,9 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEntityIdList, MayBeAbsent } from '@platform/contracts';
+import {
+  IsDayOfWeek,
+  IsEntityIdList,
+  IsHoursOfDay,
+  IsTimeOfDay,
+  MayBeAbsent,
+  TIME_OF_DAY,
+} from '@platform/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNumber, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 const DAYS_OF_WEEK = [0, 1, 2, 3, 4, 5, 6];
 
 export class WorkingTimeEntryInputDto {
@@ -13,30 +19,24 @@ export class WorkingTimeEntryInputDto {
     example: 1,
     description: '0 = Sunday … 6 = Saturday; each day at most once',
   })
-  @IsInt()
-  @Min(0)
-  @Max(6)
+  @IsDayOfWeek()
   day_of_week!: number;
 
   @ApiProperty({ example: 8, minimum: 0, maximum: 24 })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(24)
+  @IsHoursOfDay()
   daily_hours!: number;
 
-  @ApiProperty({ example: '09:00:00', pattern: TIME.source, description: 'HH:mm:ss, before end_at' })
-  @Matches(TIME, { message: 'start_at must be a time HH:mm:ss' })
+  @ApiProperty({ example: '09:00:00', pattern: TIME_OF_DAY.source, description: 'HH:mm:ss, before end_at' })
+  @IsTimeOfDay()
   start_at!: string;
 
-  @ApiProperty({ example: '18:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
-  @Matches(TIME, { message: 'end_at must be a time HH:mm:ss' })
+  @ApiProperty({ example: '18:00:00', pattern: TIME_OF_DAY.source, description: 'HH:mm:ss' })
+  @IsTimeOfDay()
   end_at!: string;
 
   @ApiPropertyOptional({ example: 1, minimum: 0, maximum: 24, description: 'Hours of break; default 0' })
   @MayBeAbsent()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(24)
+  @IsHoursOfDay()
   break_time?: number;
 }
 
@@ -66,10 +66,10 @@ export class WorkingTimeEntryDto {
   @ApiProperty({ type: 'integer', enum: DAYS_OF_WEEK, example: 1, description: '0 = Sunday … 6 = Saturday' })
   day_of_week!: number;
 
-  @ApiProperty({ example: '09:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
+  @ApiProperty({ example: '09:00:00', pattern: TIME_OF_DAY.source, description: 'HH:mm:ss' })
   start_at!: string;
 
-  @ApiProperty({ example: '18:00:00', pattern: TIME.source, description: 'HH:mm:ss' })
+  @ApiProperty({ example: '18:00:00', pattern: TIME_OF_DAY.source, description: 'HH:mm:ss' })
   end_at!: string;
 
   @ApiProperty({ type: 'integer', example: 12 })
