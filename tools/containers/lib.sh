@@ -44,3 +44,7 @@ select_engine() {
 }
 
 image_exists() { "$ENGINE" image inspect "$1" >/dev/null 2>&1; }
+
+# The stand-in for the official postgres image that compose-smoke.sh runs docker/compose.yaml with
+# where no registry is reachable (build-postgres.sh; Debian bookworm's PostgreSQL 15).
+POSTGRES_STANDIN_IMAGE=agency-platform/postgres-standin:15
