@@ -57,7 +57,7 @@ export class OAuthController {
   @ApiOperation({
     summary:
       'Issue tokens: grant_type=client_credentials (Basic auth with api_key:client_secret), refresh_token, or password (legacy)',
-    description: `grant_type is read from the query string or the form. ${CLIENT_AUTHENTICATION} grant_type=refresh_token (RFC 6749 §6) follows the same rules as /oauth/refreshtoken. The password grant is kept for compatibility only (RFC 9700 §2.4); browser apps use grant_type=authorization_code with PKCE (public clients: client_id, code, redirect_uri, code_verifier; no secret), after signing in at /oauth/authorize.`,
+    description: `grant_type is read from the query string or the form. ${CLIENT_AUTHENTICATION} grant_type=refresh_token (RFC 6749 §6): a refresh token issued through client credentials is refreshed only with that client's authentication, a browser app's only with its client_id (at /oauth/refreshtoken the refresh token alone is enough). The password grant is kept for compatibility only (RFC 9700 §2.4); browser apps use grant_type=authorization_code with PKCE (public clients: client_id, code, redirect_uri, code_verifier; no secret), after signing in at /oauth/authorize.`,
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
@@ -110,7 +110,7 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Exchange a refresh token (single use) for new tokens',
-    description: `A refresh token issued through client credentials must be presented with the same client's authentication (RFC 6749 §6). ${CLIENT_AUTHENTICATION} A login ends REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS after it started, however often it is refreshed. Same as grant_type=refresh_token at /oauth/token.`,
+    description: `The form field refresh_token alone is enough, for every login (single use, rotated, a replay ends the login). Client credentials, if presented, must be those of the token's client: ${CLIENT_AUTHENTICATION} A client_id given for a browser app's login must be that app's. A login ends REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS after it started, however often it is refreshed. grant_type=refresh_token at /oauth/token is the RFC 6749 §6 form, where a client-credentials login must authenticate its client.`,
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBasicAuth()
