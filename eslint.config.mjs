@@ -1,5 +1,6 @@
 // One lint configuration for the workspace: type-aware rules (STYLE.md §10) and Nx module boundaries
-// (apps never import apps, libs never import apps, libs only through their index).
+// (apps never import apps, libs never import apps, libs only through their index; only the e2e
+// projects import apps).
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -14,9 +15,11 @@ const NO_IS_OPTIONAL = {
 };
 
 // TypeORM's index is its API; files below `typeorm/` are its internals, which change without notice
-// (compiled-read.ts once reached for a private transformer there).
+// (a compiled-read helper once reached for a private transformer there).
 const DATA_ACCESS_EXCEPTIONS = [
   'apps/*/src/**/*.spec.ts',
+  // The e2e projects' src/ is tests, like apps/<app>/test/.
+  'apps/*-e2e/**',
   'apps/*/src/**/*.module.ts',
   'apps/*/src/database/**',
   'apps/*/src/migrate.ts',
@@ -43,10 +46,57 @@ const NO_SCOPES_OUTSIDE_REPOSITORIES = {
   message:
     "Queries live in the feature's <feature>.repository.ts; inject that repository (docs/decisions.md, Tenancy).",
 };
+// A statement inside a unit of work must carry that unit's settings (row-level security): the data
+// source's ScopedPool (libs/database/src/scoped-pool.ts) connects in its caller's async context, a pool
+// of pg's own would run a callback's statement with whichever request's settings released the
+// connection (scoped-pool.spec.ts). Features reach SQL through their scope's `sql`.
+const NO_PG_POOL = {
+  name: 'pg',
+  importNames: ['Pool'],
+  message:
+    "Use the scope's sql (ScopedSql) or, in libs/database, ScopedPool: pg's own Pool loses the tenant context.",
+};
 const NO_TYPEORM_INTERNALS = {
   group: ['typeorm/*'],
   message: "Import from 'typeorm' itself: its other files are internals, not API.",
 };
+
+// Apps depend on libs only, never on another app (nx graph shows no app -> app edge, and building
+// one app compiles no other). Tests that need two apps running together live in their own type:e2e
+// project: planner-e2e and integrations-e2e start the app they test and main-api in process,
+// platform-e2e runs the built services as processes and reaches them over HTTP only. Whatever the
+// tags, a relative import into another project is an error (apps have no index to import through);
+// `allow` lifts that for the e2e projects' imports of the apps they start (the block near the end).
+function moduleBoundaries(allow) {
+  return {
+    enforceBuildableLibDependency: false,
+    allow,
+    depConstraints: [
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+      { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:lib'] },
+      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      { sourceTag: 'scope:main-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:main-api'] },
+      { sourceTag: 'scope:planner', onlyDependOnLibsWithTags: ['scope:shared', 'scope:planner'] },
+      {
+        sourceTag: 'scope:integrations',
+        onlyDependOnLibsWithTags: ['scope:shared', 'scope:integrations'],
+      },
+      {
+        sourceTag: 'scope:planner-e2e',
+        onlyDependOnLibsWithTags: ['scope:shared', 'scope:planner', 'scope:main-api'],
+      },
+      {
+        sourceTag: 'scope:integrations-e2e',
+        onlyDependOnLibsWithTags: ['scope:shared', 'scope:integrations', 'scope:main-api'],
+      },
+      // platform-e2e: the built services over HTTP, no app's code.
+      { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+      // Checks of the repository itself (deploy-check reads the apps' configuration classes).
+      { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib'] },
+    ],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'tmp/', '.nx/', '.data/', 'node_modules/', 'docker/', 'k8s/'] },
@@ -61,27 +111,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:main-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:main-api'] },
-            { sourceTag: 'scope:planner', onlyDependOnLibsWithTags: ['scope:shared', 'scope:planner'] },
-            {
-              sourceTag: 'scope:integrations',
-              onlyDependOnLibsWithTags: ['scope:shared', 'scope:integrations'],
-            },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
-            // Checks of the repository itself (deploy-check reads the apps' configuration classes).
-            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries([])],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
@@ -110,7 +140,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [NO_IS_OPTIONAL],
+          paths: [NO_IS_OPTIONAL, NO_PG_POOL],
           patterns: [NO_TYPEORM_INTERNALS],
         },
       ],
@@ -131,7 +161,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [NO_IS_OPTIONAL, NO_DATA_SOURCE], patterns: [NO_TYPEORM_INTERNALS] },
+        { paths: [NO_IS_OPTIONAL, NO_PG_POOL, NO_DATA_SOURCE], patterns: [NO_TYPEORM_INTERNALS] },
       ],
     },
   },
@@ -145,9 +175,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [NO_IS_OPTIONAL, NO_DATA_SOURCE, NO_SCOPES_OUTSIDE_REPOSITORIES],
+          paths: [NO_IS_OPTIONAL, NO_PG_POOL, NO_DATA_SOURCE, NO_SCOPES_OUTSIDE_REPOSITORIES],
           patterns: [NO_TYPEORM_INTERNALS],
         },
+      ],
+    },
+  },
+  // The in-process e2e projects import the app they test and main-api (its test harness, and
+  // provisioning for integrations) by relative path from src/. Only these projects, only those apps.
+  {
+    files: ['apps/planner-e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(['../../planner/**', '../../main-api/**'])],
+    },
+  },
+  {
+    files: ['apps/integrations-e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        moduleBoundaries(['../../integrations/**', '../../main-api/**']),
       ],
     },
   },

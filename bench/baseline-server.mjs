@@ -8,10 +8,15 @@ import pg from 'pg';
 
 const [port, databaseUrl, company] = process.argv.slice(2);
 const companyId = Number(company);
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// main-api's schema first, as the service's connections have it, so its statements run as written.
+const pool = new pg.Pool({
+  connectionString: databaseUrl,
+  max: 10,
+  options: '-c search_path=main_api,public',
+});
 const app = Fastify();
 
-// Fixed statements are prepared once per connection, as the services prepare theirs (readRows);
+// Fixed statements are prepared once per connection, as the services prepare theirs (ScopedSql);
 // the list's statements, built per filter in the services, are sent unprepared here too.
 const statementNames = new Map();
 function prepared(text, values) {
@@ -25,21 +30,12 @@ function prepared(text, values) {
 
 // The statements main-api runs for the project reads (same joins, filters, order and figures), as
 // plain SQL: what the reads cost without the framework, authentication, validation and mapping.
-// The project with the columns of its relations the read shape shows; the detail adds its ratecard.
+// The project with the columns of its relations the list's read shape shows.
 const PROJECT_WITH_RELATIONS = `SELECT project.*, client.id AS client_id_, client.name AS client_name, client.archived AS client_archived,
     pm.id AS pm_id_, pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, pm.role_id AS pm_role_id
   FROM main_api.projects project
   LEFT JOIN main_api.clients client ON client.id = project.client_id AND client.deleted_at IS NULL
   LEFT JOIN main_api.users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL`;
-const PROJECT_WITH_RELATIONS_AND_RATECARD = `SELECT project.*, client.id AS client_id_, client.name AS client_name, client.archived AS client_archived,
-    pm.id AS pm_id_, pm.first_name AS pm_first_name, pm.last_name AS pm_last_name, pm.email AS pm_email, pm.role_id AS pm_role_id,
-    ratecard.id AS ratecard_id, ratecard.name AS ratecard_name, ratecard.original_name AS ratecard_original_name,
-    ratecard.percent AS ratecard_percent, ratecard.currency_id AS ratecard_currency_id,
-    ratecard.linked_to_base_price AS ratecard_linked_to_base_price
-  FROM main_api.projects project
-  LEFT JOIN main_api.clients client ON client.id = project.client_id AND client.deleted_at IS NULL
-  LEFT JOIN main_api.users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL
-  LEFT JOIN main_api.ratecards ratecard ON ratecard.id = project.user_positions_header_id AND ratecard.deleted_at IS NULL`;
 const PROJECT_TOTALS = `SELECT project.id AS project_id, logged.hours, logged.earned,
     (SELECT sum(line.estimated_hours * coalesce(price.price, 0)) FROM main_api.project_positions line
        LEFT JOIN main_api.ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
@@ -83,47 +79,88 @@ app.get('/v1/projects', async (request) => {
   };
 });
 
-// GET /v1/projects/{id}: the project with its relations, estimate lines and figures, side by side.
+// GET /v1/projects/{id}: main-api's one statement (apps/main-api/src/projects/project-reads.repository.ts,
+// PROJECT_DETAIL, with the figures' sums of project-figures.repository.ts): the project, its to-one
+// relations, its estimate lines, figures and logged hours by position. $3: no own-client restriction.
+const PROJECT_DETAIL = `SELECT project.id, project.company_id AS "companyId", project.client_id AS "clientId",
+       project.pm_id AS "pmId", project.created_by AS "createdBy", project.template_id AS "templateId",
+       project.brand_id AS "brandId", project.product_id AS "productId", project.fee_id AS "feeId",
+       project.contract_id AS "contractId", project.user_positions_header_id AS "userPositionsHeaderId",
+       project.name, project.brief, project.health, project.status, project.start, project.end,
+       project.estimated_time AS "estimatedTime", project.archived, project.billable,
+       project.income_type AS "incomeType", project.estimated, project.labels,
+       project.estimated_by_position AS "estimatedByPosition",
+       project.estimation_by_categories AS "estimationByCategories",
+       project.estimated_by_hourly_rates AS "estimatedByHourlyRates", project.exchange,
+       project.currency_change_amount AS "currencyChangeAmount", project.created_at AS "createdAt",
+       project.updated_at AS "updatedAt", project.deleted_at AS "deletedAt",
+       CASE WHEN client.id IS NOT NULL
+            THEN json_build_object('id', client.id, 'name', client.name, 'archived', client.archived)
+       END AS client,
+       CASE WHEN pm.id IS NOT NULL
+            THEN json_build_object('id', pm.id, 'firstName', pm.first_name, 'lastName', pm.last_name,
+                                   'email', pm.email, 'roleId', pm.role_id)
+       END AS pm,
+       CASE WHEN ratecard.id IS NOT NULL
+            THEN json_build_object('id', ratecard.id, 'name', ratecard.name,
+                                   'originalName', ratecard.original_name, 'percent', ratecard.percent,
+                                   'currencyId', ratecard.currency_id,
+                                   'linkedToBasePrice', ratecard.linked_to_base_price)
+       END AS ratecard,
+       (SELECT coalesce(json_agg(json_build_object('id', line.id, 'positionId', line.position_id,
+                                                   'projectId', line.project_id,
+                                                   'estimatedHours', line.estimated_hours,
+                                                   'positionName', position.name) ORDER BY line.id), '[]')
+          FROM project_positions line
+          LEFT JOIN positions position ON position.id = line.position_id AND position.deleted_at IS NULL
+         WHERE line.project_id = project.id AND line.company_id = project.company_id
+           AND line.deleted_at IS NULL) AS "positionLines",
+       (SELECT coalesce(json_agg(json_build_object('id', line.id, 'categoryId', line.category_id,
+                                                   'estimatedHours', line.estimated_hours)
+                                 ORDER BY line.id), '[]')
+          FROM project_categories line
+         WHERE line.project_id = project.id AND line.company_id = project.company_id
+           AND line.deleted_at IS NULL) AS "categoryLines",
+       logged.hours, logged.earned,
+          (SELECT sum(line.estimated_hours * coalesce(price.price, 0))
+             FROM project_positions line
+             LEFT JOIN ratecard_prices price
+               ON price.ratecard_id = project.user_positions_header_id AND price.position_id = line.position_id
+            WHERE line.project_id = project.id AND line.company_id = project.company_id AND line.deleted_at IS NULL) AS planned,
+          (SELECT sum(cost) FROM project_estimates budget
+            WHERE budget.project_id = project.id AND budget.company_id = project.company_id) AS budgeted,
+          (SELECT sum(cost) FROM project_costs cost
+            WHERE cost.project_id = project.id AND cost.company_id = project.company_id) AS costs,
+          (SELECT estimate FROM fees fee WHERE fee.id = project.fee_id AND fee.company_id = project.company_id) AS fee,
+       (SELECT coalesce(json_agg(by_position), '[]')
+     FROM (SELECT entry.user_position_id AS position_id, position.category_id,
+                  sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+             FROM time_entries entry
+             LEFT JOIN positions position ON position.id = entry.user_position_id
+             LEFT JOIN ratecard_prices price
+               ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+            WHERE entry.project_id = project.id AND entry.company_id = project.company_id
+            GROUP BY entry.user_position_id, position.category_id) by_position) AS "loggedByPosition"
+  FROM projects project
+  LEFT JOIN clients client ON client.id = project.client_id AND client.deleted_at IS NULL
+  LEFT JOIN users pm ON pm.id = project.pm_id AND pm.deleted_at IS NULL
+  LEFT JOIN ratecards ratecard
+    ON ratecard.id = project.user_positions_header_id AND ratecard.deleted_at IS NULL
+  LEFT JOIN LATERAL (
+          SELECT sum(entry.hours) AS hours, sum(entry.hours * coalesce(price.price, 0)) AS earned
+            FROM time_entries entry
+            LEFT JOIN ratecard_prices price
+              ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
+           WHERE entry.project_id = project.id AND entry.company_id = project.company_id) logged ON true
+ WHERE project.id = $1 AND project.company_id = $2
+   AND ($3::int IS NULL OR project.client_id = $3) AND project.deleted_at IS NULL`;
+
 app.get('/v1/projects/:id', async (request, reply) => {
-  const id = Number(request.params.id);
-  const [project, positions, categories, totals, logged] = await Promise.all([
-    prepared(
-      `${PROJECT_WITH_RELATIONS_AND_RATECARD} WHERE project.company_id = $1 AND project.id = $2 AND project.deleted_at IS NULL`,
-      [companyId, id],
-    ),
-    prepared(
-      `SELECT line.*, position.name AS position_name, position.category_id FROM main_api.project_positions line
-         LEFT JOIN main_api.positions position ON position.id = line.position_id AND position.deleted_at IS NULL
-        WHERE line.project_id = $1 AND line.company_id = $2 AND line.deleted_at IS NULL ORDER BY line.id`,
-      [id, companyId],
-    ),
-    prepared(
-      'SELECT * FROM main_api.project_categories WHERE project_id = $1 AND company_id = $2 AND deleted_at IS NULL ORDER BY id',
-      [id, companyId],
-    ),
-    prepared(PROJECT_TOTALS, [[id], companyId]),
-    prepared(
-      `SELECT entry.user_position_id AS position_id, position.category_id, sum(entry.hours) AS hours,
-              sum(entry.hours * coalesce(price.price, 0)) AS earned
-         FROM main_api.time_entries entry
-         JOIN main_api.projects project ON project.id = entry.project_id AND project.company_id = entry.company_id
-         LEFT JOIN main_api.positions position ON position.id = entry.user_position_id
-         LEFT JOIN main_api.ratecard_prices price ON price.ratecard_id = project.user_positions_header_id AND price.position_id = entry.user_position_id
-        WHERE entry.project_id = $1 AND entry.company_id = $2
-        GROUP BY entry.user_position_id, position.category_id`,
-      [id, companyId],
-    ),
-  ]);
-  if (project.rows.length === 0) {
+  const { rows } = await prepared(PROJECT_DETAIL, [Number(request.params.id), companyId, null]);
+  if (rows.length === 0) {
     return reply.status(404).send({ status: 404 });
   }
-  return {
-    ...project.rows[0],
-    usersPositionsProject: positions.rows,
-    categoriesProject: categories.rows,
-    figures: totals.rows[0],
-    logged: logged.rows,
-  };
+  return rows[0];
 });
 
 // getAllocations: the planner's two queries, without its main-api call.

@@ -240,7 +240,10 @@ try {
   // The machine's speed drifts by tens of percent within minutes (bench/README.md), so the service
   // and its baseline take turns: a warm-up each, then BENCH_ROUNDS alternating rounds, and each
   // figure is the median of its rounds.
-  const measure = async (name, service, base, note = '') => {
+  // `statements`: the SQL statements one request sends, service / baseline (the tenant settings
+  // statement that shares each of the service's round trips not counted), so a ratio compares the
+  // same database work.
+  const measure = async (name, service, base, note = '', statements = '') => {
     say(name);
     if (base) {
       await load(service, WARM_UP_SECONDS);
@@ -259,6 +262,7 @@ try {
       service: summarize(serviceRounds),
       baseline: base ? summarize(baselineRounds) : undefined,
       note,
+      statements,
     });
   };
 
@@ -280,17 +284,22 @@ try {
     `GET ${listPath} (100,000 projects)`,
     { url: `${mainApi.url}${listPath}`, headers },
     { url: `${baseline}${listPath}` },
+    '',
+    '3 / 3 (count and page side by side, then the page figures)',
   );
   await measure(
     'GET /v1/projects/{id}',
     { url: `${mainApi.url}/v1/projects/${detailId}`, headers },
     { url: `${baseline}/v1/projects/${detailId}` },
+    '',
+    '1 / 1',
   );
   await measure(
     `planner getAllocations (50 users × 10, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
     { url: `${planner.url}/allocation/getAllocations/${readProject}`, headers },
     { url: `${baseline}/allocation/getAllocations/${readProject}` },
     'the baseline makes no main-api call; the planner makes one',
+    '2 / 2 (and main-api answers the look-up call with its own)',
   );
   let saves = 0;
   let baselineSaves = 0;
@@ -324,6 +333,7 @@ try {
       requests: [{ method: 'POST', setupRequest: saveRequest(() => 1_000_000 + baselineSaves++) }],
     },
     'the baseline only inserts; the planner first checks user, project and work days in main-api (one call)',
+    '1 / 1 (TypeORM sends its INSERT between BEGIN and COMMIT)',
   );
   let creates = 0;
   await measure(
@@ -392,14 +402,15 @@ try {
       `${WARM_UP_SECONDS} s warm-up each; its figures are the medians of the rounds (the req/s of each round are in the last column). ` +
       'The services, the baseline, PostgreSQL and autocannon share the machine. The baseline ' +
       '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
-      'statements, written by hand, without the framework, authentication, validation or main-api calls. ' +
+      'statements (the same number per request, second column), written by hand, without the framework, authentication, ' +
+      'validation, row-level security or main-api calls. ' +
       'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',
     '',
-    '| case | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note | rounds, req/s (service / baseline) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| case | SQL statements per request (service / baseline) | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note | rounds, req/s (service / baseline) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...cases.map(
-      ({ name, service, baseline: base, note }) =>
-        `| ${name} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
+      ({ name, service, baseline: base, note, statements }) =>
+        `| ${name} | ${statements || '–'} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
         `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} | ` +
         `${base ? `${service.rounds.join(', ')} / ${base.rounds.join(', ')}` : ''} |`,
     ),

@@ -253,6 +253,40 @@ describe('main-api projects (e2e)', () => {
     expect(fieldsOf(response)).toContain(field);
   });
 
+  it('refuses an estimate list naming an id twice, and writes nothing of the body', async () => {
+    const category = (await app.call('POST', '/position-categories', { name: 'Twice' })).json<{
+      id: number;
+    }>().id;
+    const { id } = (await create({ name: 'Before duplicates' })).json<Detail>();
+    const unique = { validation: 'unique', message: 'each id at most once' };
+
+    const created = await create({
+      name: 'Duplicated lines',
+      users_positions: [{ id: designer }, { id: writer }, { id: designer }],
+    });
+    const updated = await app.call('PUT', `/projects/${id}`, {
+      name: 'Renamed',
+      users_positions: [{ id: designer, estimated_time: 3 }],
+      categories: [{ id: category }, { id: category }],
+    });
+
+    expect(created.statusCode).toBe(400);
+    expect(created.json<{ errors: object[] }>().errors).toEqual([{ field: 'users_positions', ...unique }]);
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json<{ errors: object[] }>().errors).toEqual([{ field: 'categories', ...unique }]);
+    const named = (
+      await app.call(
+        'GET',
+        `/projects?page=false&filters=${encodeURIComponent(JSON.stringify({ name: 'Duplicated lines' }))}`,
+      )
+    ).json();
+    expect(named).toEqual([]);
+    expect((await app.call('GET', `/projects/${id}`)).json()).toMatchObject({
+      name: 'Before duplicates',
+      usersPositionsProject: [],
+    });
+  });
+
   it('filters, with in_process as an alias of active, and searches by name', async () => {
     await create({ name: 'Autumn Launch', status: 'suspended' });
 

@@ -1,5 +1,6 @@
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { PooledClient } from './pooled-client';
+import { scopedPgDriver } from './scoped-pool';
 import { useCalendarDateStrings } from './postgres-types';
 
 export interface ServiceDatabaseSettings {
@@ -15,6 +16,8 @@ export interface ServiceDatabaseSettings {
   role?: string;
   poolMax?: number;
   statementTimeoutMs?: number;
+  /** False behind a transaction-mode pooler that cannot keep them (see PooledClient). */
+  preparedStatements?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type
@@ -47,8 +50,12 @@ export function buildDataSourceOptions(
     // (they can hold personal data and password hashes); TypeORM would print both.
     logging: ['warn', 'migration'],
     applicationName: settings.applicationName,
+    // pg with ScopedPool: a connection's callback runs in its caller's tenant context.
+    driver: scopedPgDriver(),
     extra: {
       Client: PooledClient,
+      // Read by PooledClient (pg-pool hands its options to each client it makes).
+      preparedStatements: settings.preparedStatements ?? true,
       max: settings.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
@@ -68,6 +75,7 @@ export interface DatabaseEnv {
   MIGRATION_DATABASE_URL?: string;
   DATABASE_POOL_MAX: number;
   DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_PREPARED_STATEMENTS?: boolean;
 }
 
 /** What a service declares about its own database. */
@@ -91,6 +99,7 @@ export function serviceDataSourceOptions(
     role: role === 'login' ? undefined : role,
     poolMax: env.DATABASE_POOL_MAX,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
 }
 

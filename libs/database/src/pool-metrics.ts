@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { MetricsRegistry } from '@platform/runtime';
 import { DataSource } from 'typeorm';
+import { poolOf } from './scoped-pool';
 
 /** What pg's Pool counts. */
 interface PoolCounts {
@@ -20,8 +21,8 @@ export class DatabasePoolMetrics {
     if (!metrics) {
       return;
     }
-    // TypeORM's postgres driver keeps pg's Pool as `master` (an internal, typed `any` there).
-    const pool = (): PoolCounts | undefined => (dataSource.driver as { master?: PoolCounts }).master;
+    // Created when the data source initializes, which may be after this provider.
+    const pool = (): PoolCounts | undefined => (dataSource.isInitialized ? poolOf(dataSource) : undefined);
     metrics.gauge({
       name: 'database_pool_connections_in_use',
       help: 'Connections of the pool lent out to a query or transaction',

@@ -18,14 +18,20 @@ type Callback = (error: Error | null, result?: unknown) => void;
  *   dies (platform e2e "survives PostgreSQL killing its connections"). The error still reaches the
  *   query in flight, and pg-pool drops the client when it is released, so ignoring it here loses
  *   nothing.
+ * - With `preparedStatements: false` (DATABASE_PREPARED_STATEMENTS, for PgBouncer in transaction
+ *   mode before 1.21) no statement is named: a prepared statement lives on one server connection,
+ *   which such a pooler gives to another client after each transaction.
  */
 export class PooledClient extends Client {
-  constructor(config?: string | ClientConfig) {
+  private readonly prepares: boolean;
+
+  constructor(config?: string | (ClientConfig & { preparedStatements?: boolean })) {
     super(config);
+    this.prepares = typeof config === 'string' || config?.preparedStatements !== false;
     this.on('error', () => undefined);
   }
 
-  // pg's overloads are many; this covers the two forms TypeORM and readRows use.
+  // pg's overloads are many; this covers the two forms TypeORM and ScopedSql use.
   override query(...args: unknown[]): never {
     const settings = currentTenantSettings();
     const [config, values, callback] = args as [unknown, unknown, unknown];
@@ -33,18 +39,22 @@ export class PooledClient extends Client {
     if (!settings || typeof text !== 'string' || isTransactionControl(text)) {
       return (super.query as (...a: unknown[]) => never)(...args);
     }
-    const statement = typeof config === 'string' ? { text } : (config as { text: string; name?: string });
+    const statement =
+      typeof config === 'string' ? { text } : { ...(config as { text: string; name?: string }) };
+    if (!this.prepares) {
+      delete statement.name;
+    }
     const parameters = Array.isArray(values) ? values : (statement as { values?: unknown[] }).values;
     const done = (typeof values === 'function' ? values : callback) as Callback | undefined;
     // pg takes any Submittable; its types only list pg's own.
     const submit = (query: ScopedQuery) => (super.query as (submittable: unknown) => unknown)(query);
     if (done) {
-      submit(new ScopedQuery(settings, { ...statement, values: parameters }, done));
+      submit(new ScopedQuery(settings, this.prepares, { ...statement, values: parameters }, done));
       return undefined as never;
     }
     return new Promise((resolve, reject) => {
       submit(
-        new ScopedQuery(settings, { ...statement, values: parameters }, (error, result) =>
+        new ScopedQuery(settings, this.prepares, { ...statement, values: parameters }, (error, result) =>
           error ? reject(error) : resolve(result),
         ),
       );

@@ -12,3 +12,4 @@ export * from './change-origin-key';
 export * from './openapi-contract';
 export * from './row-level-security';
 export * from './prometheus-metrics';
+export * from './pgbouncer';

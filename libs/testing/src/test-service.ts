@@ -23,6 +23,12 @@ export interface TestServiceOptions<Env extends BaseServiceEnv> {
   env?: Record<string, string>;
   /** Test-only controllers mounted beside the service's own (e.g. TestProbeController). */
   extraControllers?: Type[];
+  /**
+   * How the service itself connects, once its database is migrated: variables that replace the
+   * defaults (DATABASE_URL straight to the test database, as the runtime role), e.g. a pooler in
+   * front of it. Migrations always run straight on the database, as the owner.
+   */
+  connection?(database: TestDatabase): Promise<Record<string, string>>;
 }
 
 @Module({})
@@ -40,7 +46,7 @@ export async function startTestService<Env extends BaseServiceEnv>(
 ): Promise<TestService<Env>> {
   const database = await createTestDatabase(options.definition.name);
   try {
-    const env = loadEnv(options.envClass, {
+    const variables = {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       PORT: '0',
@@ -48,8 +54,16 @@ export async function startTestService<Env extends BaseServiceEnv>(
       ...options.env,
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: '4',
-    });
-    await runMigrations(options.dataSourceOptions(env));
+    };
+    const migrationEnv = loadEnv(options.envClass, variables);
+    await runMigrations(options.dataSourceOptions(migrationEnv));
+    const env = options.connection
+      ? loadEnv(options.envClass, {
+          ...variables,
+          MIGRATION_DATABASE_URL: database.url,
+          ...(await options.connection(database)),
+        })
+      : migrationEnv;
     const { definition, extraControllers = [] } = options;
     const app = await createServiceApp(
       {

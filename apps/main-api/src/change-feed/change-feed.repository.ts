@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RequestTenantScope, TenantScopes, type TenantRepository } from '@platform/database';
+import { MoreThan } from 'typeorm';
 import { ChangeEvent } from './change-event.entity';
 import type { ChangeFeedWatchDto } from './dto/change-feed-watch.dto';
 
@@ -17,13 +18,7 @@ export class ChangeFeedRepository {
 
   /** The request's company's events after `after`, at most `limit`, in cursor order. */
   eventsAfter(after: string, limit: number): Promise<ChangeEvent[]> {
-    return this.events.many(
-      this.events
-        .queryBuilder('event')
-        .andWhere('event.id > :after', { after })
-        .orderBy('event.id', 'ASC')
-        .limit(limit),
-    );
+    return this.events.find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: limit });
   }
 
   /** The last cursor the retention pruner removed from the company's feed, if it pruned any. */

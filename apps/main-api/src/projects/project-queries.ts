@@ -23,39 +23,15 @@ export const PROJECT_FILTERS: FilterDefinitions = {
   name: { kind: 'text', column: 'name' },
 };
 
-/** A project's id and name with its client's, and nothing else (`namesByIds`). */
-export function withClientName(query: SelectQueryBuilder<Project>): SelectQueryBuilder<Project> {
-  return query
-    .select(['project.id', 'project.name'])
-    .leftJoin('project.client', 'client')
-    .addSelect(['client.id', 'client.name'])
-    .orderBy('project.id', 'ASC');
-}
-
 /**
- * A project with the fields of its relations that its read shape shows (ProjectDto), and the
- * ratecard for the detail. Only those columns: a list page of 50 spent more time reading, parsing
- * and collecting the relations' other columns (timestamps above all) than the projects' own.
+ * A project with the fields of its relations that its read shape shows (ProjectDto). Only those
+ * columns: a list page of 50 spent more time reading, parsing and collecting the relations' other
+ * columns (timestamps above all) than the projects' own.
  */
-export function withRelations(
-  query: SelectQueryBuilder<Project>,
-  { ratecard }: { ratecard: boolean },
-): SelectQueryBuilder<Project> {
-  const joined = query
+export function withRelations(query: SelectQueryBuilder<Project>): SelectQueryBuilder<Project> {
+  return query
     .leftJoin('project.client', 'client')
     .addSelect(['client.id', 'client.name', 'client.archived'])
     .leftJoin('project.pm', 'pm')
     .addSelect(['pm.id', 'pm.firstName', 'pm.lastName', 'pm.email', 'pm.roleId']);
-  return ratecard
-    ? joined
-        .leftJoin('project.ratecard', 'ratecard')
-        .addSelect([
-          'ratecard.id',
-          'ratecard.name',
-          'ratecard.originalName',
-          'ratecard.percent',
-          'ratecard.currencyId',
-          'ratecard.linkedToBasePrice',
-        ])
-    : joined;
 }

@@ -5,9 +5,9 @@ import type { ProjectNameDto } from './dto/project-name.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { projectFigures, summarizeProject } from './project-figures';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
-import type { Project } from './project.entity';
+import type { Project, ProjectColumns } from './project.entity';
+import { ProjectFiguresRepository } from './project-figures.repository';
 import { ProjectReadsRepository, type ProjectsOfClient } from './project-reads.repository';
-import { ProjectsRepository } from './projects.repository';
 
 const SEARCH_LIMIT = 50;
 
@@ -17,24 +17,16 @@ export class ProjectReads {
   constructor(
     private readonly projects: ProjectReadsRepository,
     private readonly principals: PrincipalContext,
-    private readonly figures: ProjectsRepository,
+    private readonly figures: ProjectFiguresRepository,
   ) {}
 
-  /** One round trip: the project, its estimate lines and its figures are read side by side. */
+  /** The project with its estimate lines and figures: one statement, whose row carries the sums too. */
   async detail(id: number): Promise<ProjectDetailDto> {
-    const [project, positions, categories, totals, logged] = await Promise.all([
-      this.requireProject(id),
-      this.projects.positionLines(id),
-      this.projects.categoryLines(id),
-      this.figures.totals([id]),
-      this.figures.loggedHoursByPosition(id),
-    ]);
-    return ProjectDetailDto.fromDetail(
-      project,
-      positions,
-      categories,
-      projectFigures(project, totals.get(id), logged),
-    );
+    const project = await this.projects.detail(id, await this.ownClientId());
+    if (!project) {
+      throw new ResourceNotFoundError(`Project ${id}`);
+    }
+    return ProjectDetailDto.fromDetail(project, projectFigures(project, project, project.loggedByPosition));
   }
 
   async list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
@@ -63,7 +55,8 @@ export class ProjectReads {
     return this.withFigures(await this.projects.searchByName(name, await this.ownClientId(), SEARCH_LIMIT));
   }
 
-  async requireProject(id: number): Promise<Project> {
+  /** The project's columns, if the caller may read it; 404 otherwise. */
+  async requireProject(id: number): Promise<ProjectColumns> {
     const project = await this.projects.findById(id, await this.ownClientId());
     if (!project) {
       throw new ResourceNotFoundError(`Project ${id}`);

@@ -8,17 +8,18 @@ import {
   applyProjectFields,
   checkEstimationAndIncome,
   checkProjectDates,
+  checkUniqueLines,
   ratecardField,
 } from './project-rules';
-import { Project } from './project.entity';
-import { ProjectsRepository } from './projects.repository';
+import { Project, type ProjectColumns } from './project.entity';
+import { ProjectWritesRepository } from './project-writes.repository';
 
 /** Creating and changing projects with their estimate lines (docs/spec/decisions.md §8). */
 @Injectable()
 export class ProjectWrites {
   constructor(
     private readonly principals: PrincipalContext,
-    private readonly repository: ProjectsRepository,
+    private readonly writes: ProjectWritesRepository,
     private readonly reads: ProjectReads,
     private readonly references: ProjectReferences,
   ) {}
@@ -36,7 +37,7 @@ export class ProjectWrites {
     });
     applyProjectFields(draft, body);
     await this.validate(draft, body, []);
-    return this.repository.insert(draft, body);
+    return this.writes.insert(draft, body);
   }
 
   async update(id: number, body: UpdateProjectDto): Promise<number> {
@@ -44,19 +45,30 @@ export class ProjectWrites {
     const storedLabels = project.labels;
     applyProjectFields(project, body);
     await this.validate(project, body, storedLabels);
-    await this.repository.update(project, body);
+    await this.writes.update(project, body);
     return id;
   }
 
   /**
    * The order decides which error a body with several faults gets (and is what clients see today):
-   * dates and references (400 naming the field), the business rules (422 AC004), then estimate lines.
+   * dates and references (400 naming the field), the business rules (422 AC004), then estimate lines
+   * (their references, then each id once). All before the write: its transaction only writes.
    */
-  private async validate(project: Project, body: UpdateProjectDto, storedLabels: number[]): Promise<void> {
+  private async validate(
+    project: ProjectColumns,
+    body: UpdateProjectDto,
+    storedLabels: number[],
+  ): Promise<void> {
     checkProjectDates(project);
     await this.references.requireOfProject(project, ratecardField(body));
     await this.references.requireLabels(body, storedLabels);
     checkEstimationAndIncome(project);
     await this.references.requireOfEstimateLines(body);
+    if (body.users_positions) {
+      checkUniqueLines(body.users_positions, 'users_positions');
+    }
+    if (body.categories) {
+      checkUniqueLines(body.categories, 'categories');
+    }
   }
 }

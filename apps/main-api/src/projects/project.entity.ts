@@ -166,3 +166,9 @@ export class Project {
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz' })
   deletedAt!: Date | null;
 }
+
+/** A project's own columns, without the related rows: what its named SQL reads (`ProjectReadsRepository`). */
+export type ProjectColumns = Omit<
+  Project,
+  'company' | 'client' | 'pm' | 'brand' | 'product' | 'fee' | 'contract' | 'ratecard'
+>;

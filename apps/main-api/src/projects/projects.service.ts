@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ProjectNameDto } from './dto/project-name.dto';
 import { ProjectReads } from './project-reads';
-import type { Project } from './project.entity';
+import type { ProjectColumns } from './project.entity';
 
 /**
  * What other features may ask of projects (project finance, the planner's look-ups). Kept narrow so
@@ -13,7 +13,7 @@ export class ProjectsService {
   constructor(private readonly reads: ProjectReads) {}
 
   /** The project, if the caller may read it; 404 otherwise. */
-  requireProject(id: number): Promise<Project> {
+  requireProject(id: number): Promise<ProjectColumns> {
     return this.reads.requireProject(id);
   }
 

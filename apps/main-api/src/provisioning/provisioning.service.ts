@@ -158,31 +158,25 @@ export class ProvisioningService {
 
     // One transaction, all or nothing: the company is created across companies (there is none to
     // scope to yet), then its user and API client in its own scope, on the same connection.
-    return this.scopes.acrossCompanies('provisioning').transaction(async ({ manager }) => {
-      const company = await manager.getRepository(Company).save({
+    return this.scopes.acrossCompanies('provisioning').transaction(async (unit) => {
+      const company = await unit.manager.getRepository(Company).save({
         name: request.companyName,
         baseCurrencyId: request.baseCurrencyId ?? 1,
       });
-      const scope = this.scopes.forCompany(company.id);
-      const user = await scope.run(() =>
-        manager.getRepository(User).save({
-          companyId: company.id,
-          email: request.email.toLowerCase(),
-          firstName: request.firstName,
-          lastName: request.lastName,
-          roleId: Role.CLevel,
-          passwordHash,
-        }),
-      );
-      await scope.run(() =>
-        manager.getRepository(ApiClient).save({
-          companyId: company.id,
-          name: `${request.companyName} API client`,
-          apiKey,
-          secretHash,
-          roleId: Role.CLevel,
-        }),
-      );
+      const scope = unit.forCompany(company.id);
+      const user = await scope.repository(User).create({
+        email: request.email.toLowerCase(),
+        firstName: request.firstName,
+        lastName: request.lastName,
+        roleId: Role.CLevel,
+        passwordHash,
+      });
+      await scope.repository(ApiClient).create({
+        name: `${request.companyName} API client`,
+        apiKey,
+        secretHash,
+        roleId: Role.CLevel,
+      });
       return { companyId: company.id, userId: user.id, email: user.email, password, apiKey, clientSecret };
     });
   }

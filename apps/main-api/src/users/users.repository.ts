@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FeatureRepository, RequestTenantScope, type TenantRead } from '@platform/database';
+import { FeatureRepository, preparedStatementName, RequestTenantScope } from '@platform/database';
 import type { SelectQueryBuilder } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
@@ -7,28 +7,42 @@ import { LabelReferences } from '../labels/label-references.repository';
 import { Position } from '../positions/position.entity';
 import { User } from './user.entity';
 
-/** The user columns UserDto shows. */
-const USER_DTO_COLUMNS = [
-  'id',
-  'firstName',
-  'lastName',
-  'email',
-  'roleId',
-  'userPositionId',
-  'clientId',
-  'picture',
-  'hidden',
-  'labels',
-  'createdAt',
-  'deletedAt',
-];
+/** A user as UserDto shows it, as one row of USERS_BY_IDS. */
+export interface UserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number;
+  user_position_id: number | null;
+  /** Null without a position, or when it was deleted; likewise the category's fields. */
+  position_name: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  client_id: number | null;
+  picture: string;
+  hidden: boolean;
+  labels: number[];
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+// The planner's batch look-up on every getAllocations: a fixed text, prepared once per connection,
+// with only what UserDto shows. Deleted users too (history still names them), but not a deleted
+// position or category.
+const USERS_BY_IDS = `SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.user_position_id,
+       position.name AS position_name, category.id AS category_id, category.name AS category_name,
+       u.client_id, u.picture, u.hidden, u.labels, u.created_at, u.deleted_at
+  FROM users u
+  LEFT JOIN positions position ON position.id = u.user_position_id AND position.deleted_at IS NULL
+  LEFT JOIN position_categories category ON category.id = position.category_id AND category.deleted_at IS NULL
+ WHERE u.id = ANY($1) AND u.company_id = $2
+ ORDER BY u.id`;
+const USERS_BY_IDS_NAME = preparedStatementName(USERS_BY_IDS);
 
 /** Users of the request's company, read with their position and its category, as UserDto shows them. */
 @Injectable()
 export class UsersRepository extends FeatureRepository<User> {
-  // The batch look-up the planner makes on every getAllocations, built once (CompiledRead).
-  private readonly usersByIds: TenantRead<User, { ids: number[] }>;
-
   constructor(
     scope: RequestTenantScope,
     private readonly labels: LabelReferences,
@@ -46,24 +60,11 @@ export class UsersRepository extends FeatureRepository<User> {
       notFound: (id) => new ResourceNotFoundError(`User ${id}`),
       relations: { position: 'position' },
     });
-    // Only what UserDto shows: the position's and category's other columns (three timestamps
-    // each) cost more to parse than the users' own, 50 users a planner report.
-    this.usersByIds = this.rows.compile('u', ['ids'], (query) =>
-      query
-        .select(USER_DTO_COLUMNS.map((column) => `u.${column}`))
-        .leftJoin('u.position', 'position')
-        .addSelect(['position.id', 'position.name'])
-        .leftJoin('position.category', 'category')
-        .addSelect(['category.id', 'category.name'])
-        .withDeleted()
-        .andWhere('u.id = ANY(:ids)')
-        .orderBy('u.id'),
-    );
   }
 
   /** Exactly those users, deleted ones too (history still names them), in id order. */
-  byIds(ids: number[]): Promise<User[]> {
-    return this.usersByIds.many({ ids });
+  byIds(ids: number[]): Promise<UserRow[]> {
+    return this.scope.sql.select<UserRow>(USERS_BY_IDS, [ids, this.scope.companyId()], USERS_BY_IDS_NAME);
   }
 
   /** The user's position, by the body's `user_position_id` (400 naming it when the company has none). */

@@ -45,8 +45,7 @@ export class UsersService {
 
   /** Exactly those users of the caller's company, deleted ones too (history still names them). */
   async byIds(ids: number[]): Promise<UserDto[]> {
-    const users = await this.users.byIds(ids);
-    return users.map((user) => UserDto.from(user));
+    return (await this.users.byIds(ids)).map((row) => UserDto.fromRow(row));
   }
 
   get(id: number): Promise<User> {

@@ -1,49 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { RequestTenantScope, type TenantRead } from '@platform/database';
-import type { SelectQueryBuilder } from 'typeorm';
+import { preparedStatementName, RequestTenantScope } from '@platform/database';
 import { User } from '../users/user.entity';
 import type { WorkingTimeEntryDto, WorkingTimeEntryInputDto } from './dto/working-time.dto';
 import { WorkingTimeEntry } from './working-time-entry.entity';
 
-/**
- * A week answer's values, selected straight into WorkingTimeEntryDto's fields: making entities of
- * 250 entries (timestamps parsed, times converted) and mapping them again cost more than the rest
- * of the planner's look-up (bench/README.md, round 4).
- */
-function selectWeekEntries(
-  query: SelectQueryBuilder<WorkingTimeEntry>,
-): SelectQueryBuilder<WorkingTimeEntry> {
-  return query
-    .select('entry.daily_hours::float8', 'daily_hours')
-    .addSelect('entry.day_of_week', 'day_of_week')
-    .addSelect("to_char(entry.start_at, 'HH24:MI:SS')", 'start_at')
-    .addSelect("to_char(entry.end_at, 'HH24:MI:SS')", 'end_at')
-    .addSelect('entry.user_id', 'user_id')
-    .addSelect('entry.break_time::float8', 'break_time')
-    .orderBy('entry.user_id', 'ASC')
-    .addOrderBy('entry.day_of_week', 'ASC');
-}
+// Every week answer comes from these (the planner's on every report): fixed texts, prepared once per
+// connection, selecting straight into WorkingTimeEntryDto's fields in its order. Making entities of
+// 250 entries (timestamps parsed, times converted) and mapping them again cost more than the rest of
+// the planner's look-up (bench/README.md, round 4).
+const WEEK_ENTRY_FIELDS = `entry.daily_hours::float8 AS daily_hours, entry.day_of_week,
+       to_char(entry.start_at, 'HH24:MI:SS') AS start_at, to_char(entry.end_at, 'HH24:MI:SS') AS end_at,
+       entry.user_id, entry.break_time::float8 AS break_time`;
+
+const WEEKS_OF_USERS = `SELECT ${WEEK_ENTRY_FIELDS}
+  FROM working_time_entries entry
+ WHERE entry.company_id = $1 AND entry.user_id = ANY($2)
+ ORDER BY entry.user_id, entry.day_of_week`;
+const WEEKS_OF_USERS_NAME = preparedStatementName(WEEKS_OF_USERS);
+
+const WEEKS_OF_COMPANY = `SELECT ${WEEK_ENTRY_FIELDS}
+  FROM working_time_entries entry
+ WHERE entry.company_id = $1
+ ORDER BY entry.user_id, entry.day_of_week`;
+const WEEKS_OF_COMPANY_NAME = preparedStatementName(WEEKS_OF_COMPANY);
 
 /** The working weeks of the request's company. */
 @Injectable()
 export class WorkingTimeRepository {
-  // Every week answer comes from these reads (the planner's on every report), built once (CompiledRead).
-  private readonly weeksOfUsers: TenantRead<WorkingTimeEntry, { userIds: number[] }>;
-  private readonly weeksOfCompany: TenantRead<WorkingTimeEntry, Record<string, never>>;
-
-  constructor(private readonly scope: RequestTenantScope) {
-    const entries = scope.repository(WorkingTimeEntry);
-    this.weeksOfUsers = entries.compile('entry', ['userIds'], (query) =>
-      selectWeekEntries(query).andWhere('entry.user_id = ANY(:userIds)'),
-    );
-    this.weeksOfCompany = entries.compile('entry', [], selectWeekEntries);
-  }
+  constructor(private readonly scope: RequestTenantScope) {}
 
   /** The entries of these users' weeks (of every user without `userIds`), by user, then day. */
   weekEntries(userIds?: number[]): Promise<WorkingTimeEntryDto[]> {
+    const companyId = this.scope.companyId();
     return userIds
-      ? this.weeksOfUsers.rows<WorkingTimeEntryDto>({ userIds })
-      : this.weeksOfCompany.rows<WorkingTimeEntryDto>({});
+      ? this.scope.sql.select<WorkingTimeEntryDto>(WEEKS_OF_USERS, [companyId, userIds], WEEKS_OF_USERS_NAME)
+      : this.scope.sql.select<WorkingTimeEntryDto>(WEEKS_OF_COMPANY, [companyId], WEEKS_OF_COMPANY_NAME);
   }
 
   async userExists(userId: number): Promise<boolean> {

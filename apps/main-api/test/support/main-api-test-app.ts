@@ -7,6 +7,7 @@ import {
   TEST_CHANGE_ORIGIN_KEY,
   type TestKeyPair,
   type TestService,
+  type TestServiceOptions,
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { MainApiEnv } from '../../src/config/main-api.env';
@@ -47,6 +48,7 @@ export interface MainApiTestApp {
 export async function startMainApiTestApp(
   companyNames: string[],
   env: Record<string, string> = {},
+  connection?: TestServiceOptions<MainApiEnv>['connection'],
 ): Promise<MainApiTestApp> {
   const keys = generateTestKeyPair();
   const service = await startTestService({
@@ -54,6 +56,7 @@ export async function startMainApiTestApp(
     envClass: MainApiEnv,
     dataSourceOptions: mainApiOwnerDataSourceOptions,
     env: { JWT_PRIVATE_KEY: keys.privatePem, CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY, ...env },
+    connection,
   });
   const dataSource = await new DataSource(mainApiOwnerDataSourceOptions(service.env)).initialize();
   const provisioning = new ProvisioningService(dataSource);

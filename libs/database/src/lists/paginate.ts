@@ -1,6 +1,5 @@
 import { MAX_UNPAGED_RESULTS, type ListQueryDto, type Paginated } from '@platform/contracts';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { selectEntities, selectRaw } from '../reads/compiled-read';
 import { applyFilters, FilterError, type FilterDefinitions } from './list-filters';
 
 const DEFAULT_PER_PAGE = 20;
@@ -38,8 +37,7 @@ export async function paginate<Entity extends ObjectLiteral, Dto>(
 }
 
 /**
- * With only to-one joins (the usual case) a window is a plain LIMIT/OFFSET, run without TypeORM's
- * query runner (selectEntities). TypeORM's skip/take would first select the distinct ids of the
+ * With only to-one joins (the usual case) a window is a plain LIMIT/OFFSET. TypeORM's skip/take would first select the distinct ids of the
  * window in a pass over every matching row, which only to-many joins (several rows per entity) need.
  */
 function windowRows<Entity extends ObjectLiteral>(
@@ -49,7 +47,7 @@ function windowRows<Entity extends ObjectLiteral>(
 ): Promise<Entity[]> {
   return hasToManyJoins(query)
     ? query.skip(offset).take(limit).getMany()
-    : selectEntities(query.offset(offset).limit(limit));
+    : query.offset(offset).limit(limit).getMany();
 }
 
 function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
@@ -69,7 +67,7 @@ async function pageAndCount<Entity extends ObjectLiteral>(
   const counting = query.clone().select('COUNT(*)', 'count').orderBy();
   const [rows, counted] = await Promise.all([
     windowRows(query, offset, limit),
-    selectRaw<{ count: string }>(counting),
+    counting.getRawOne<{ count: string }>(),
   ]);
-  return [rows, Number(counted[0]?.count ?? 0)];
+  return [rows, Number(counted?.count ?? 0)];
 }

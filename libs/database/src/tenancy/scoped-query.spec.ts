@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ScopedPool } from '../scoped-pool';
 import { openScratchPool, type ScratchPool } from '../testing/scratch-pool';
 import { runWithTenantSettings } from './tenant-context';
 
@@ -7,7 +7,7 @@ const SETTINGS =
 
 describe('statements in a unit of work carry its settings (PooledClient + ScopedQuery)', () => {
   let scratch: ScratchPool;
-  let pool: Pool;
+  let pool: ScopedPool;
 
   beforeAll(async () => {
     // One connection, so every test below reuses the one the previous test left.
@@ -87,7 +87,7 @@ describe('statements in a unit of work carry its settings (PooledClient + Scoped
   });
 
   it('a prepared statement whose first run on a connection fails is not parsed twice there', async () => {
-    // A client of its own, as readRows and TypeORM hold one: pool.query would drop a client on error.
+    // A client of its own, as ScopedSql and TypeORM hold one: pool.query would drop a client on error.
     const client = await pool.connect();
     const statement = { name: 'scoped_fails_once', text: 'SELECT 10 / $1::int AS x' };
     try {
@@ -128,5 +128,23 @@ describe('statements in a unit of work carry its settings (PooledClient + Scoped
         ),
     );
     expect(rows).toEqual([{ company: '9', origin: '', purpose: '' }]);
+  });
+
+  it('with preparedStatements false (behind PgBouncer in transaction mode) nothing is prepared on the connection', async () => {
+    const unnamed = scratch.anotherPool(1, { preparedStatements: false });
+    const prepared = () =>
+      unnamed.query("SELECT name FROM pg_prepared_statements WHERE name <> '' ORDER BY name");
+    for (const companyId of [4, 5]) {
+      const result = await runWithTenantSettings({ companyId }, () =>
+        unnamed.query({
+          name: 'scoped_would_be_named',
+          text: `${SETTINGS}, $1::int AS n`,
+          values: [companyId],
+        }),
+      );
+      expect(result.rows).toEqual([{ company: String(companyId), origin: '', purpose: '', n: companyId }]);
+    }
+    expect((await runWithTenantSettings({ companyId: 4 }, prepared)).rows).toEqual([]);
+    expect((await prepared()).rows).toEqual([]);
   });
 });

@@ -18,17 +18,19 @@ function settingsValues(settings: TenantSettings): string[] {
 
 /**
  * Sends the settings statement (parsed first on a connection that has not prepared it), bound to the
- * unit of work's settings: the start of every round trip of ScopedQuery and ScopedReadBatch.
+ * unit of work's settings: the start of every round trip of ScopedQuery.
  */
-export function sendSettings(
+function sendSettings(
   connection: WireConnection,
   parses: RoundTripParses,
   settings: TenantSettings,
+  prepared: boolean,
 ): void {
-  if (parses.needs(SETTINGS_STATEMENT)) {
-    parses.parse(SETTINGS_STATEMENT, SETTINGS_SQL);
+  const name = prepared ? SETTINGS_STATEMENT : '';
+  if (parses.needs(name)) {
+    parses.parse(name, SETTINGS_SQL);
   }
-  connection.bind({ statement: SETTINGS_STATEMENT, values: settingsValues(settings) });
+  connection.bind({ statement: name, values: settingsValues(settings) });
   connection.execute({ portal: '' });
 }
 
@@ -41,7 +43,7 @@ export function isTransactionControl(text: string): boolean {
 }
 
 /** pg's wire-protocol side of a query (the messages the Submittable protocol hands to `submit`). */
-export interface WireConnection {
+interface WireConnection {
   parsedStatements: Record<string, string>;
   submittedNamedStatements?: Record<string, string>;
   on(event: 'parseComplete', listener: () => void): void;
@@ -58,7 +60,7 @@ export interface WireConnection {
  * parsed again, and one whose Parse completed must never be (PostgreSQL keeps it even when its
  * execution then fails, and a second Parse of the name fails with 42P05).
  */
-export class RoundTripParses {
+class RoundTripParses {
   private readonly sent: { name: string; text: string }[] = [];
   private readonly confirmed = () => {
     const parsed = this.sent.shift();
@@ -119,12 +121,42 @@ interface PgQuery {
 const PgQuery = Query as unknown as new (config: object) => PgQuery;
 
 /**
- * A pg Query whose round trip starts with the settings statement: that statement's row and
- * CommandComplete are consumed here, so the caller sees exactly the results of its own statements.
+ * A statement sent together with `SELECT set_config(..., true)` of its unit of work's settings, in
+ * one round trip: both go in the same extended-protocol pipeline, before one Sync, so PostgreSQL runs
+ * them in one transaction (the implicit one, or the explicit one the connection is in) and the
+ * settings end with it. Nothing outlives the transaction on the connection, which is what lets a
+ * pooler in transaction mode (PgBouncer) share it, and no BEGIN/COMMIT is added to a lone read.
+ *
+ * Built on pg's Query and its message handlers (the protocol pg-cursor and pg-query-stream use); the
+ * settings statement's own answer (one row, one CommandComplete) is consumed here, so the caller
+ * sees exactly the result of its statement. `scoped-query.spec.ts` proves it on a real server.
  */
-export class AfterSettingsQuery extends PgQuery {
+export class ScopedQuery extends PgQuery {
+  private parses: RoundTripParses | undefined;
   /** Whether the settings statement has completed, and what arrives now is the caller's. */
-  protected settingsAnswered = false;
+  private settingsAnswered = false;
+
+  constructor(
+    private readonly settings: TenantSettings,
+    /** Whether the settings statement is prepared on the connection (see PooledClient). */
+    private readonly prepareSettings: boolean,
+    config: { text: string; values?: unknown[]; name?: string },
+    callback?: (error: Error | null, result?: unknown) => void,
+  ) {
+    // Always the extended protocol: the settings statement must share the pipeline.
+    super({ ...config, queryMode: 'extended', callback });
+  }
+
+  /** Called by Query.submit with the stream corked: the settings statement first, then the query. */
+  override prepare(connection: WireConnection): void {
+    const parses = new RoundTripParses(connection);
+    this.parses = parses;
+    sendSettings(connection, parses, this.settings, this.prepareSettings);
+    if (this.name && !this.hasBeenParsed(connection)) {
+      parses.expect(this.name, this.text);
+    }
+    super.prepare(connection);
+  }
 
   override handleDataRow(message: unknown): void {
     if (this.settingsAnswered) {
@@ -138,41 +170,6 @@ export class AfterSettingsQuery extends PgQuery {
       return;
     }
     super.handleCommandComplete(message, connection);
-  }
-}
-
-/**
- * A statement sent together with `SELECT set_config(..., true)` of its unit of work's settings, in
- * one round trip: both go in the same extended-protocol pipeline, before one Sync, so PostgreSQL runs
- * them in one transaction (the implicit one, or the explicit one the connection is in) and the
- * settings end with it. Nothing outlives the transaction on the connection, which is what lets a
- * pooler in transaction mode (PgBouncer) share it, and no BEGIN/COMMIT is added to a lone read.
- *
- * Built on pg's Query and its message handlers (the protocol pg-cursor and pg-query-stream use); the
- * settings statement's own answer (one row, one CommandComplete) is consumed by AfterSettingsQuery,
- * so the caller sees exactly the result of its statement. `scoped-query.spec.ts` proves it on a real server.
- */
-export class ScopedQuery extends AfterSettingsQuery {
-  private parses: RoundTripParses | undefined;
-
-  constructor(
-    private readonly settings: TenantSettings,
-    config: { text: string; values?: unknown[]; name?: string },
-    callback?: (error: Error | null, result?: unknown) => void,
-  ) {
-    // Always the extended protocol: the settings statement must share the pipeline.
-    super({ ...config, queryMode: 'extended', callback });
-  }
-
-  /** Called by Query.submit with the stream corked: the settings statement first, then the query. */
-  override prepare(connection: WireConnection): void {
-    const parses = new RoundTripParses(connection);
-    this.parses = parses;
-    sendSettings(connection, parses, this.settings);
-    if (this.name && !this.hasBeenParsed(connection)) {
-      parses.expect(this.name, this.text);
-    }
-    super.prepare(connection);
   }
 
   override handleError(error: Error, connection: WireConnection): void {

@@ -8,7 +8,6 @@ import type {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { CompiledRead, type ShapeRead } from '../reads/compiled-read';
 import { paginate } from '../lists/paginate';
 import type { FilterDefinitions } from '../lists/list-filters';
 import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
@@ -173,32 +172,8 @@ export class TenantRepository<Entity extends CompanyOwned> {
   }
 
   /**
-   * A read of the scope's company whose SQL is built once (see CompiledRead): `shape` adds joins,
-   * conditions and order to a query already restricted to the company, naming its parameters, and
-   * each call binds their values.
-   */
-  compile<Parameters extends Record<string, unknown>>(
-    alias: string,
-    parameterNames: readonly (keyof Parameters & string)[],
-    shape: ShapeRead<Entity>,
-  ): TenantRead<Entity, Parameters> {
-    const read = new CompiledRead<Entity, Parameters & { tenantCompanyId: number }>(
-      this.repository,
-      alias,
-      [...parameterNames, 'tenantCompanyId'],
-      (query) => shape(query.where(`${alias}.company_id = :tenantCompanyId`)),
-    );
-    return {
-      many: (parameters) => this.run(() => read.many({ ...parameters, tenantCompanyId: this.companyId() })),
-      one: (parameters) => this.run(() => read.one({ ...parameters, tenantCompanyId: this.companyId() })),
-      rows: <Row>(parameters: Parameters) =>
-        this.run(() => read.rows<Row>({ ...parameters, tenantCompanyId: this.companyId() })),
-    };
-  }
-
-  /**
-   * A query builder already restricted to the company. Run what it builds in the scope: through
-   * `run`, `paginate`, or `many`/`raw`.
+   * A query builder already restricted to the company, for a list: run what it builds through
+   * `paginate` (or `many` for a bounded search).
    */
   queryBuilder(alias: string): SelectQueryBuilder<Entity> {
     return this.repository
@@ -211,11 +186,6 @@ export class TenantRepository<Entity extends CompanyOwned> {
     return this.run(() => query.getMany());
   }
 
-  /** `query.getRawMany()` in the scope. */
-  raw<Row>(query: SelectQueryBuilder<Entity>): Promise<Row[]> {
-    return this.run(() => query.getRawMany<Row>());
-  }
-
   /** The list helper (docs/spec/decisions.md §5) over a query of this repository, in the scope. */
   paginate<Dto>(
     query: SelectQueryBuilder<Entity>,
@@ -226,12 +196,4 @@ export class TenantRepository<Entity extends CompanyOwned> {
   ): Promise<Paginated<Dto> | Dto[]> {
     return this.run(() => paginate(query, alias, list, filters, toDto));
   }
-}
-
-/** A compiled read bound to the scope's company. */
-export interface TenantRead<Entity, Parameters> {
-  many(parameters: Parameters): Promise<Entity[]>;
-  one(parameters: Parameters): Promise<Entity | null>;
-  /** The rows as the statement answers them, for a shape that selects named values (`select(expr, name)`). */
-  rows<Row>(parameters: Parameters): Promise<Row[]>;
 }

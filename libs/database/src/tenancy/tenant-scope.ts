@@ -1,40 +1,10 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
-import { readRows, statementRows } from '../reads/read-rows';
+import { ScopedSql } from './scoped-sql';
 import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
 import { TenantRepository, type CompanyOwned } from './tenant-repository';
 
 /** PostgreSQL's isolation levels, as `DataSource.transaction` takes them. */
 export type IsolationLevel = 'READ UNCOMMITTED' | 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
-
-/**
- * SQL of one unit of work, with its settings: `select` for reads (SELECT only, optionally prepared
- * once per connection), `execute` for anything else. Values always travel as parameters.
- */
-export class ScopedSql {
-  constructor(
-    private readonly manager: () => EntityManager,
-    private readonly settings: () => TenantSettings,
-  ) {}
-
-  select<Row>(text: string, values: unknown[] = [], prepared?: string): Promise<Row[]> {
-    return runWithTenantSettings(this.settings(), () =>
-      readRows<Row>(this.manager(), text, values, prepared),
-    );
-  }
-
-  /**
-   * Any statement, answering what TypeORM's `query` answers (for UPDATE and DELETE: `[rows, count]`).
-   * With `prepared` (preparedStatementName), for a fixed text on a hot path, it is prepared once per
-   * connection and answers its returned rows.
-   */
-  execute<Row = unknown>(text: string, values: unknown[] = [], prepared?: string): Promise<Row[]> {
-    return runWithTenantSettings(this.settings(), () =>
-      prepared
-        ? statementRows<Row>(this.manager(), text, values, prepared)
-        : this.manager().query<Row[]>(text, values),
-    );
-  }
-}
 
 /**
  * The one way to company data: a scope knows its company (or, for the few workers that span
@@ -89,7 +59,7 @@ export class TenantUnitOfWork {
   constructor(
     /**
      * The transaction's manager, for what has no company to scope by: creating a company
-     * (provisioning) and cross-company work's advisory locks (the delivery worker's claim).
+     * (provisioning).
      */
     readonly manager: EntityManager,
     private readonly settings: TenantSettings,

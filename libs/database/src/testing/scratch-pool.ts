@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Pool } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase } from '../database-admin';
 import { PooledClient } from '../pooled-client';
+import { ScopedPool } from '../scoped-pool';
 
-/** A spec's own empty database, reached through bare pg pools of the services' client. */
+/** A spec's own empty database, reached through pg pools as the services make them. */
 export interface ScratchPool {
-  pool: Pool;
+  pool: ScopedPool;
   /** Another pool on the same database, of at most `max` connections; ended by `close` too. */
-  anotherPool(max: number): Pool;
+  anotherPool(max: number, client?: { preparedStatements?: boolean }): ScopedPool;
   close(): Promise<void>;
 }
 
@@ -19,12 +19,13 @@ export async function openScratchPool(label: string, max: number): Promise<Scrat
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `t_${label}_${randomBytes(5).toString('hex')}`;
   await createDatabase(adminUrl, name);
-  const pools: Pool[] = [];
-  const open = (connections: number) => {
-    const pool = new Pool({
+  const pools: ScopedPool[] = [];
+  const open = (connections: number, client: { preparedStatements?: boolean } = {}) => {
+    const pool = new ScopedPool({
       connectionString: databaseUrl(adminUrl, name),
       Client: PooledClient,
       max: connections,
+      ...client,
     });
     // pool.end() closes its idle clients without waiting for their sockets; the DROP DATABASE … WITH
     // (FORCE) after it can end a backend first, and pg-pool reports that as the pool's error. The

@@ -69,6 +69,16 @@ export class BaseServiceEnv {
   @Matches(POSTGRES_URL, { message: 'MIGRATION_DATABASE_URL must be a postgres:// connection URL' })
   MIGRATION_DATABASE_URL?: string;
 
+  /**
+   * Whether fixed statements are prepared once per connection (named). `false` behind a pooler in
+   * transaction mode that cannot keep prepared statements across transactions (PgBouncer before
+   * 1.21, or without `max_prepared_statements`): every statement then goes unnamed, parsed each time.
+   */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'DATABASE_PREPARED_STATEMENTS must be true or false' })
+  DATABASE_PREPARED_STATEMENTS = true;
+
   @IntegerSetting('DATABASE_POOL_MAX', 1, 100)
   DATABASE_POOL_MAX = 10;
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { TenantScopes } from '@platform/database';
-import type { EntityManager } from 'typeorm';
+import { TenantScopes, type ScopedSql } from '@platform/database';
 import { IntegrationsErrorCode } from '../../errors/integrations-error-code';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { SecretBox } from '../../credentials/secret-box';
@@ -83,7 +82,7 @@ export class DeliveryAttempts {
     }
     // The claim spans companies (the `delivery` purpose); the attempts it records are each
     // company's, written in the same transaction with that company's settings.
-    return this.scopes.acrossCompanies('delivery').transaction(async ({ manager }) => {
+    return this.scopes.acrossCompanies('delivery').transaction(async (unit) => {
       // One claim at a time, over all replicas. A claim counts each company's room in its own
       // snapshot, and FOR UPDATE SKIP LOCKED only keeps two claims from taking the same delivery:
       // two claims offered different deliveries (one queued or requeued between their snapshots)
@@ -91,9 +90,9 @@ export class DeliveryAttempts {
       // snapshot (READ COMMITTED: taken when the statement starts, after the lock is granted)
       // includes every earlier claim's attempts. A claim is one statement of milliseconds and no
       // HTTP call is made under the lock, so replicas barely wait for each other.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CLAIM_LOCK]);
+      await unit.sql.execute('SELECT pg_advisory_xact_lock(hashtext($1))', [CLAIM_LOCK]);
       const claimed = updatedRows<ClaimedRow>(
-        await manager.query(FAIR_CLAIM_SQL, [
+        await unit.sql.execute(FAIR_CLAIM_SQL, [
           limit,
           (this.env.DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS) / 1000,
           this.env.DELIVERY_MAX_IN_FLIGHT_PER_COMPANY,
@@ -106,22 +105,21 @@ export class DeliveryAttempts {
       const attempts: { id: string; delivery_id: string }[] = [];
       for (const [companyId, rows] of groupByCompany(claimed)) {
         const deliveryIds = rows.map((row) => row.id);
-        await this.scopes.forCompany(companyId).run(async () => {
-          // An attempt still open belongs to a worker that stopped before recording it (its lease ran out).
-          await manager.query(
-            `UPDATE webhook_delivery_attempts SET finished_at = now(), error = 'abandoned: the worker stopped before an answer'
-              WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
-            [deliveryIds],
-          );
-          attempts.push(
-            ...(await manager.query<{ id: string; delivery_id: string }[]>(
-              `INSERT INTO webhook_delivery_attempts (company_id, delivery_id, attempt)
-               SELECT $1, * FROM unnest($2::uuid[], $3::int[])
-               RETURNING id, delivery_id`,
-              [companyId, deliveryIds, rows.map((row) => row.attempts)],
-            )),
-          );
-        });
+        const company = unit.forCompany(companyId);
+        // An attempt still open belongs to a worker that stopped before recording it (its lease ran out).
+        await company.sql.execute(
+          `UPDATE webhook_delivery_attempts SET finished_at = now(), error = 'abandoned: the worker stopped before an answer'
+            WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+          [deliveryIds],
+        );
+        attempts.push(
+          ...(await company.sql.execute<{ id: string; delivery_id: string }>(
+            `INSERT INTO webhook_delivery_attempts (company_id, delivery_id, attempt)
+             SELECT $1, * FROM unnest($2::uuid[], $3::int[])
+             RETURNING id, delivery_id`,
+            [companyId, deliveryIds, rows.map((row) => row.attempts)],
+          )),
+        );
       }
       const attemptIds = new Map(attempts.map((row) => [row.delivery_id, row.id]));
       return claimed.map((row) => ({
@@ -171,7 +169,7 @@ export class DeliveryAttempts {
     // After the HTTP call, in a transaction of the delivery's company.
     await this.scopes
       .forCompany(claimed.companyId)
-      .transaction(({ manager }) => this.record(manager, claimed, outcome, startedAt, durationMs));
+      .transaction((unit) => this.record(unit.sql, claimed, outcome, startedAt, durationMs));
   }
 
   private async send(claimed: ClaimedAttempt, signal: AbortSignal): Promise<WebhookAnswer> {
@@ -218,7 +216,7 @@ export class DeliveryAttempts {
   }
 
   private async record(
-    manager: EntityManager,
+    sql: ScopedSql,
     claimed: ClaimedAttempt,
     outcome: Outcome,
     startedAt: Date,
@@ -227,10 +225,10 @@ export class DeliveryAttempts {
     // The subscription first: deleting a subscription locks it, then its deliveries and attempts
     // (ON DELETE CASCADE). Taking the attempt and the delivery before the subscription, as this did,
     // deadlocked with a concurrent delete.
-    await manager.query('SELECT 1 FROM webhook_subscriptions WHERE id = $1 FOR NO KEY UPDATE', [
+    await sql.execute('SELECT 1 FROM webhook_subscriptions WHERE id = $1 FOR NO KEY UPDATE', [
       claimed.subscriptionId,
     ]);
-    await manager.query(
+    await sql.execute(
       `UPDATE webhook_delivery_attempts SET finished_at = now(), status_code = $2, error = $3, duration_ms = $4
         WHERE id = $1 AND finished_at IS NULL`,
       [
@@ -246,13 +244,13 @@ export class DeliveryAttempts {
     );
     switch (outcome.kind) {
       case 'delivered':
-        await manager.query(
+        await sql.execute(
           `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), last_status_code = $2,
                   last_error = NULL, updated_at = now()
             WHERE id = $1`,
           [claimed.deliveryId, outcome.statusCode],
         );
-        await manager.query(
+        await sql.execute(
           `UPDATE webhook_subscriptions SET failing_since = NULL, updated_at = now()
             WHERE id = $1 AND failing_since IS NOT NULL`,
           [claimed.subscriptionId],
@@ -260,33 +258,33 @@ export class DeliveryAttempts {
         return;
       case 'interrupted':
         // Not the receiver's fault: due again at once, for whichever replica is still running.
-        await manager.query(
+        await sql.execute(
           `UPDATE webhook_deliveries SET next_attempt_at = now(), updated_at = now()
             WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
           [claimed.deliveryId, claimed.attempt],
         );
         return;
       case 'failed':
-        await this.recordFailure(manager, claimed, outcome, startedAt);
+        await this.recordFailure(sql, claimed, outcome, startedAt);
         return;
     }
   }
 
   private async recordFailure(
-    manager: EntityManager,
+    sql: ScopedSql,
     claimed: ClaimedAttempt,
     outcome: Extract<Outcome, { kind: 'failed' }>,
     startedAt: Date,
   ): Promise<void> {
     // Only the latest attempt of a pending delivery moves it: a replay or a newer attempt may have.
-    const [current] = await manager.query<{ failed_attempts: number }[]>(
+    const [current] = await sql.execute<{ failed_attempts: number }>(
       `SELECT failed_attempts FROM webhook_deliveries WHERE id = $1 AND attempts = $2 AND status = 'pending' FOR UPDATE`,
       [claimed.deliveryId, claimed.attempt],
     );
     if (current) {
       const failedAttempts = current.failed_attempts + 1;
       const delayMs = retryDelayMs(this.env.DELIVERY_RETRY_SCHEDULE_MS, failedAttempts);
-      await manager.query(
+      await sql.execute(
         `UPDATE webhook_deliveries
             SET failed_attempts = $2, last_status_code = $3, last_error = $4, updated_at = now(),
                 status = CASE WHEN $5::float8 IS NULL THEN 'failed' ELSE 'pending' END,
@@ -309,7 +307,7 @@ export class DeliveryAttempts {
       }
     }
     const [subscription] = updatedRows<{ failing_since: Date; overdue: boolean }>(
-      await manager.query(
+      await sql.execute(
         `UPDATE webhook_subscriptions SET failing_since = COALESCE(failing_since, $2), updated_at = now()
           WHERE id = $1 AND status = 'active'
          RETURNING failing_since, failing_since <= now() - make_interval(secs => $3::float8 / 1000) AS overdue`,
@@ -317,13 +315,13 @@ export class DeliveryAttempts {
       ),
     );
     if (subscription?.overdue) {
-      await this.disable(manager, claimed, subscription.failing_since, outcome);
+      await this.disable(sql, claimed, subscription.failing_since, outcome);
     }
   }
 
   /** Stops a subscription whose deliveries have failed for too long, and says so in the log. */
   private async disable(
-    manager: EntityManager,
+    sql: ScopedSql,
     claimed: ClaimedAttempt,
     failingSince: Date,
     outcome: Extract<Outcome, { kind: 'failed' }>,
@@ -333,12 +331,12 @@ export class DeliveryAttempts {
       0,
       MAX_ERROR_LENGTH,
     );
-    await manager.query(
+    await sql.execute(
       `UPDATE webhook_subscriptions SET status = 'disabled', disabled_at = now(), disabled_reason = $2, updated_at = now()
         WHERE id = $1 AND status = 'active'`,
       [claimed.subscriptionId, reason],
     );
-    await manager.query(
+    await sql.execute(
       `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the subscription was disabled', updated_at = now()
         WHERE subscription_id = $1 AND status = 'pending'`,
       [claimed.subscriptionId],

@@ -1,7 +1,8 @@
 import { MayBeAbsent } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsString, Length, Matches } from 'class-validator';
-import { LABEL_MODELS, type Label, type LabelModel } from '../label.entity';
+import { LABEL_MODELS, type LabelModel } from '../label.entity';
+import type { LabelRow } from '../labels.repository';
 
 export class CreateLabelDto {
   @ApiProperty({ example: 'Priority', maxLength: 100 })
@@ -40,7 +41,8 @@ export class LabelDto {
   @ApiProperty({ enum: LABEL_MODELS, example: 'project' })
   model!: LabelModel;
 
-  static from(label: Label): LabelDto {
+  /** From a Label, or a row of the labels of a model. */
+  static from(label: LabelRow): LabelDto {
     return { id: label.id, name: label.name, color: label.color, model: label.model };
   }
 }

@@ -11,7 +11,7 @@ import {
   MayBeAbsent,
 } from '@platform/contracts';
 import { IsBoolean } from 'class-validator';
-import type { UserLeave } from '../user-leave.entity';
+import type { UserLeaveRow } from '../leaves.repository';
 
 /** docs/spec/interfaces.md "User leave" request. */
 export class CreateUserLeaveDto {
@@ -85,7 +85,8 @@ export class UserLeaveDto {
   @ApiProperty({ ...API_TIMESTAMP, example: '2026-11-22 10:15:00' })
   updated_at!: string;
 
-  static from(leave: UserLeave): UserLeaveDto {
+  /** From a UserLeave, or a row of the leaves in a period. */
+  static from(leave: UserLeaveRow): UserLeaveDto {
     return {
       id: leave.id,
       user_id: leave.userId,

@@ -1,13 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { formatTimestamp, ROLE_IDS, API_TIMESTAMP } from '@platform/contracts';
 import { ProjectStatus } from '../project-status';
-import type { ProjectCategory, ProjectPosition } from '../project-estimate-line.entities';
+import type { Client } from '../../clients/client.entity';
+import type { User } from '../../users/user.entity';
 import type { ProjectFigures, ProjectSummaryFigures } from '../project-figures';
-import { INCOME_TYPES, type IncomeType, type Project } from '../project.entity';
+import type { ProjectDetailRow } from '../project-reads.repository';
+import { INCOME_TYPES, type IncomeType, type ProjectColumns } from '../project.entity';
 
 /** main-api's timestamp format (docs/spec/decisions.md §5). */
 const TIMESTAMP = API_TIMESTAMP;
 const HEALTH_VALUES = [1, 2, 3, 4];
+
+/**
+ * What the read shape shows of a project: its columns and some of its client's and manager's, from a
+ * Project entity (lists) or a row of the detail.
+ */
+type ProjectShown = ProjectColumns & {
+  client?: Pick<Client, 'id' | 'name' | 'archived'> | null;
+  pm?: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'roleId'> | null;
+};
 
 class ProjectClientDto {
   @ApiProperty({ type: 'integer', example: 7 })
@@ -188,7 +199,7 @@ export class ProjectDto {
   })
   profitability_now!: number;
 
-  static from(project: Project, figures: ProjectSummaryFigures): ProjectDto {
+  static from(project: ProjectShown, figures: ProjectSummaryFigures): ProjectDto {
     return {
       id: project.id,
       company_id: project.companyId,
@@ -284,27 +295,22 @@ export class ProjectDetailDto extends ProjectDto {
   })
   ratecard!: ProjectRatecardDto | null;
 
-  static fromDetail(
-    project: Project,
-    positions: ProjectPosition[],
-    categories: ProjectCategory[],
-    figures: ProjectFigures,
-  ): ProjectDetailDto {
+  static fromDetail(project: ProjectDetailRow, figures: ProjectFigures): ProjectDetailDto {
     return {
       ...ProjectDto.from(project, figures),
-      usersPositionsProject: positions.map((line) => ({
+      usersPositionsProject: project.positionLines.map((line) => ({
         id: line.id,
         user_positions_unified_id: line.positionId,
         project_id: line.projectId,
-        estimated_hours: Number(line.estimatedHours),
+        estimated_hours: line.estimatedHours,
         hours_charged: figures.byPosition.get(line.positionId)?.hoursCharged ?? 0,
         total_cost: figures.byPosition.get(line.positionId)?.totalCost ?? 0,
-        userPositionName: { name: line.position?.name ?? null },
+        userPositionName: { name: line.positionName },
       })),
-      categoriesProject: categories.map((line) => ({
+      categoriesProject: project.categoryLines.map((line) => ({
         id: line.id,
         category_id: line.categoryId,
-        estimated_hours: Number(line.estimatedHours),
+        estimated_hours: line.estimatedHours,
         hours_charged: figures.byCategory.get(line.categoryId)?.hoursCharged ?? 0,
         total_cost: figures.byCategory.get(line.categoryId)?.totalCost ?? 0,
       })),
@@ -313,7 +319,7 @@ export class ProjectDetailDto extends ProjectDto {
             id: project.ratecard.id,
             name: project.ratecard.name,
             original_name: project.ratecard.originalName,
-            percent: Number(project.ratecard.percent),
+            percent: project.ratecard.percent,
             currency_id: project.ratecard.currencyId,
             linked_to_base_price: project.ratecard.linkedToBasePrice,
           }

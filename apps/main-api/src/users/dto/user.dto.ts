@@ -17,6 +17,7 @@ import {
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import type { User } from '../user.entity';
+import type { UserRow } from '../users.repository';
 
 export class CreateUserDto {
   @ApiProperty({ example: 'Ada', maxLength: 100 })
@@ -171,6 +172,27 @@ export class UserDto {
       is_deleted: user.deletedAt !== null,
       labels: user.labels,
       created_at: formatTimestamp(user.createdAt),
+    };
+  }
+
+  /** The same answer from a row of the batch look-up (`UsersRepository.byIds`). */
+  static fromRow(row: UserRow): UserDto {
+    return {
+      id: row.id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      role_id: row.role_id,
+      user_position_id: row.user_position_id,
+      position_name: row.position_name,
+      category_id: row.category_id,
+      category_name: row.category_name,
+      client_id: row.client_id,
+      picture: row.picture,
+      hidden: row.hidden,
+      is_deleted: row.deleted_at !== null,
+      labels: row.labels,
+      created_at: formatTimestamp(row.created_at),
     };
   }
 }

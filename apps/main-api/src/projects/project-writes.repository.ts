@@ -1,35 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { RequestTenantScope, type TenantUnitOfWork } from '@platform/database';
 import { In, Not } from 'typeorm';
-import { TimeEntry } from '../hours/time-entry.entity';
 import type { EstimateItemDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectCategory, ProjectPosition } from './project-estimate-line.entities';
-import {
-  fetchLoggedHoursByPosition,
-  fetchProjectTotals,
-  type LoggedHoursByPosition,
-  type ProjectTotals,
-} from './project-figures';
-import { checkUniqueLines, estimateMode } from './project-rules';
-import { Project } from './project.entity';
+import { estimateMode } from './project-rules';
+import { Project, type ProjectColumns } from './project.entity';
 
 /**
- * The statements of projects that are more than one entity's reads: their figures (hand-written
- * SQL), and a project saved with its estimate lines in one transaction. All in the request's scope.
+ * A project saved with its estimate lines, in one transaction of the request's scope. The body was
+ * checked before (ProjectWrites), so a transaction here only writes.
  */
 @Injectable()
-export class ProjectsRepository {
+export class ProjectWritesRepository {
   constructor(private readonly scope: RequestTenantScope) {}
-
-  /** The sums behind the figures of these projects, keyed by project id. */
-  totals(projectIds: number[]): Promise<Map<number, ProjectTotals>> {
-    return fetchProjectTotals(this.scope.sql, projectIds, this.scope.companyId());
-  }
-
-  /** Hours logged on one project per position, valued at the project's ratecard price. */
-  loggedHoursByPosition(projectId: number): Promise<LoggedHoursByPosition[]> {
-    return fetchLoggedHoursByPosition(this.scope.sql, projectId, this.scope.companyId());
-  }
 
   /** Saves a new project (in the scope's company) and its estimate lines; answers its id. */
   insert(draft: Project, body: UpdateProjectDto): Promise<number> {
@@ -41,11 +24,9 @@ export class ProjectsRepository {
   }
 
   /** Saves the changes of a project read in this scope, and its estimate lines. */
-  async update(project: Project, body: UpdateProjectDto): Promise<void> {
+  async update(project: ProjectColumns, body: UpdateProjectDto): Promise<void> {
     await this.scope.transaction(async (unit) => {
-      await unit
-        .repository(Project)
-        .save({ ...project, client: undefined, pm: undefined, ratecard: undefined });
+      await unit.repository(Project).save(project);
       await this.saveEstimates(unit, project, body);
     });
   }
@@ -57,7 +38,7 @@ export class ProjectsRepository {
    */
   private async saveEstimates(
     unit: TenantUnitOfWork,
-    project: Project,
+    project: ProjectColumns,
     body: UpdateProjectDto,
   ): Promise<void> {
     const companyId = unit.companyId();
@@ -85,7 +66,6 @@ export class ProjectsRepository {
     projectId: number,
     items: EstimateItemDto[],
   ): Promise<void> {
-    checkUniqueLines(items, key === 'positionId' ? 'users_positions' : 'categories');
     const ids = items.map((item) => item.id);
     const lines = unit.repository<ProjectPosition | ProjectCategory>(entity);
     // One statement for every line sent (an existing line, even removed, is updated and restored).
@@ -106,12 +86,10 @@ export class ProjectsRepository {
       await lines.softDeleteWhere(absent);
       return;
     }
-    const entries = unit.repository(TimeEntry);
-    const logged = await entries.raw<{ position_id: number }>(
-      entries
-        .queryBuilder('entry')
-        .select('DISTINCT entry.user_position_id', 'position_id')
-        .andWhere('entry.project_id = :projectId AND entry.user_position_id IS NOT NULL', { projectId }),
+    const logged = await unit.sql.select<{ position_id: number }>(
+      `SELECT DISTINCT entry.user_position_id AS position_id FROM time_entries entry
+        WHERE entry.company_id = $1 AND entry.project_id = $2 AND entry.user_position_id IS NOT NULL`,
+      [unit.companyId(), projectId],
     );
     const keep = [...ids, ...logged.map((row) => row.position_id)];
     await unit

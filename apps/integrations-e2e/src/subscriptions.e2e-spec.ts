@@ -15,15 +15,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its change
 // feed is what the delivery worker follows.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { IntegrationsEnv } from '../src/config/integrations.env';
-import { SecretBox } from '../src/credentials/secret-box';
-import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
-import { integrationsService } from '../src/integrations.service';
-import { DeliveryAttempts } from '../src/subscriptions/delivery/delivery-attempts';
-import { DELIVERY_LOG } from '../src/subscriptions/delivery/delivery-log.retention';
-import { subscriptionSecretPlace, type SubscriptionSecret } from '../src/subscriptions/subscription-secrets';
+import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+import { SecretBox } from '../../integrations/src/credentials/secret-box';
+import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
+import { integrationsService } from '../../integrations/src/integrations.service';
+import { DeliveryAttempts } from '../../integrations/src/subscriptions/delivery/delivery-attempts';
+import { DELIVERY_LOG } from '../../integrations/src/subscriptions/delivery/delivery-log.retention';
+import {
+  subscriptionSecretPlace,
+  type SubscriptionSecret,
+} from '../../integrations/src/subscriptions/subscription-secrets';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 import { eventually } from './support/eventually';
 

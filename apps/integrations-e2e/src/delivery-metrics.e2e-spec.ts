@@ -9,11 +9,10 @@ import {
 } from '@platform/testing';
 // A real main-api behind the service (test-only import, as in subscriptions.e2e-spec.ts): its change
 // feed is what the delivery worker follows.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
-import { integrationsService } from '../src/integrations.service';
+import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
+import { integrationsService } from '../../integrations/src/integrations.service';
 import { callIntegrations } from './support/call-integrations';
 import { eventually } from './support/eventually';
 

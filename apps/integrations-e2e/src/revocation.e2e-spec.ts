@@ -5,11 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its token
 // status is the one a revocation really changes.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
-import { integrationsService } from '../src/integrations.service';
+import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
+import { integrationsService } from '../../integrations/src/integrations.service';
 import { MainApiProxy } from './support/main-api-proxy';
 
 const TOKEN_STATUS = '/v1/oauth/token-status';

@@ -2,13 +2,13 @@ import { MainApiClient } from '@platform/main-api-client';
 import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-// The issue asks for a real main-api behind the planner in these tests: the test (only) starts
-// main-api in process through main-api's own test harness. No production code crosses apps.
-// eslint-disable-next-line @nx/enforce-module-boundaries
+// The issue asks for a real main-api behind the planner in these tests: they start main-api in
+// process through main-api's own test harness. They live in planner-e2e, the one project allowed to
+// depend on both apps, so the planner app itself never depends on main-api.
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../src/database/planner.data-source';
-import { plannerService } from '../src/planner.service';
+import { PlannerEnv } from '../../planner/src/config/planner.env';
+import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
+import { plannerService } from '../../planner/src/planner.service';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -2,15 +2,14 @@ import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { signTestToken, startTestService, TEST_CHANGE_ORIGIN_KEY, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-// The issue asks for a real main-api behind these tests: the test (only) starts main-api in
-// process through main-api's own test harness. No production code crosses apps.
-// eslint-disable-next-line @nx/enforce-module-boundaries
+// The issue asks for a real main-api behind these tests: they start main-api in process through
+// main-api's own test harness. They live in integrations-e2e, the one project allowed to depend on
+// both apps, so the integrations app itself never depends on main-api.
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { ProvisioningService } from '../../main-api/src/provisioning/provisioning.service';
-import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
-import { integrationsService } from '../src/integrations.service';
+import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
+import { integrationsService } from '../../integrations/src/integrations.service';
 import { callIntegrations, type CallAs, type Method } from './support/call-integrations';
 import { MainApiProxy } from './support/main-api-proxy';
 

@@ -8,11 +8,10 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts).
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { IntegrationsEnv } from '../src/config/integrations.env';
-import { integrationsOwnerDataSourceOptions } from '../src/database/integrations.data-source';
-import { integrationsService } from '../src/integrations.service';
+import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
+import { integrationsService } from '../../integrations/src/integrations.service';
 
 describe('integrations under fuzzing, with main-api behind it (e2e)', () => {
   let main: MainApiTestApp;

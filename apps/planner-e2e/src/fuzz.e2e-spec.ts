@@ -5,11 +5,10 @@ import {
   type TestService,
 } from '@platform/testing';
 // A real main-api behind the planner (test-only import, as in allocations.e2e-spec.ts).
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../src/database/planner.data-source';
-import { plannerService } from '../src/planner.service';
+import { PlannerEnv } from '../../planner/src/config/planner.env';
+import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
+import { plannerService } from '../../planner/src/planner.service';
 
 describe('planner under fuzzing, with main-api behind it (e2e)', () => {
   let main: MainApiTestApp;
