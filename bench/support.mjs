@@ -42,7 +42,9 @@ export function freePort() {
 
 /** The V8 settings the services run with in their image (docker/Dockerfile NODE_OPTIONS); the baseline gets them too. */
 // BENCH_NODE_FLAGS replaces them, to measure another setting (e.g. BENCH_NODE_FLAGS=--max-semi-space-size=16).
-export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=48').split(' ').filter(Boolean);
+export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=48')
+  .split(' ')
+  .filter(Boolean);
 
 const entryPoint = (app, file) => join(root, `dist/apps/${app}/apps/${app}/src`, file);
 
