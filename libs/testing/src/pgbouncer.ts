@@ -53,8 +53,8 @@ export async function startTestPgBouncer(
   const server = new URL(serverUrl);
   const port = await freePort();
   const directory = await mkdtemp(join(tmpdir(), 'pgbouncer-'));
-  // PgBouncer refuses to run as root; CI runs as root, so it drops to postgres, who must read and
-  // write here.
+  // PgBouncer refuses to run as root; CI runs as root, so it drops to nobody (on every Linux, unlike
+  // a postgres user), who must read and write here.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     await chmod(directory, 0o777);
@@ -82,7 +82,7 @@ export async function startTestPgBouncer(
       '',
     ].join('\n'),
   );
-  const args = [...(asRoot ? ['-u', 'postgres'] : []), join(directory, 'pgbouncer.ini')];
+  const args = [...(asRoot ? ['-u', 'nobody'] : []), join(directory, 'pgbouncer.ini')];
   const child: ChildProcess = spawn(executable, args, { stdio: 'ignore' });
   let exited = false;
   child.once('exit', () => {
