@@ -1,6 +1,7 @@
 // The baseline of `npm run bench`: a minimal Fastify + pg server answering the benchmarked requests
 // with the same SQL statements the services run (same joins, filters, order, page size and figures),
-// written out by hand, without the framework, authentication, validation, mapping or main-api calls.
+// written out by hand, without the framework, authentication, validation, mapping or main-api calls,
+// as the services' runtime roles under the same row-level security.
 // The services are measured against what this costs on the same machine, in the same run.
 // Usage (by bench/run-all.mjs): node bench/baseline-server.mjs <port> <database url> <company id>
 import Fastify from 'fastify';
@@ -8,24 +9,30 @@ import pg from 'pg';
 
 const [port, databaseUrl, company] = process.argv.slice(2);
 const companyId = Number(company);
-// main-api's schema first, as the service's connections have it, so its statements run as written.
-const pool = new pg.Pool({
-  connectionString: databaseUrl,
-  max: 10,
-  options: '-c search_path=main_api,public',
-});
+// Each service's schema first and its runtime role, as the service's connections have them, so its
+// statements run as written and under the same row-level security policies. The company is a session
+// setting here (the service sets it per round trip, with a statement that shares the round trip), so
+// PostgreSQL evaluates the same policies for the same company on both sides.
+const poolFor = (schema, role) =>
+  new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: `-c search_path=${schema},public -c role=${role} -c app.company_id=${companyId}`,
+  });
+const pool = poolFor('main_api', 'main_api_runtime');
+const plannerPool = poolFor('planner', 'planner_runtime');
 const app = Fastify();
 
 // Fixed statements are prepared once per connection, as the services prepare theirs (ScopedSql);
 // the list's statements, built per filter in the services, are sent unprepared here too.
 const statementNames = new Map();
-function prepared(text, values) {
+function prepared(text, values, on = pool) {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `baseline_${statementNames.size}`;
     statementNames.set(text, name);
   }
-  return pool.query({ name, text, values });
+  return on.query({ name, text, values });
 }
 
 // The statements main-api runs for the project reads (same joins, filters, order and figures), as
@@ -176,6 +183,7 @@ app.get('/allocation/getAllocations/:projectId', async (request) => {
         WHERE allocation.company_id = $1 AND allocation.project_id = $2
         ORDER BY allocation.from_date ASC, allocation.created_at ASC`,
       [companyId, projectId],
+      plannerPool,
     ),
     prepared(
       `SELECT ${reportedColumns('other')} FROM planner.allocations other
@@ -185,6 +193,7 @@ app.get('/allocation/getAllocations/:projectId', async (request) => {
            ON here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days
         WHERE other.company_id = $1 AND other.project_id <> $2`,
       [companyId, projectId],
+      plannerPool,
     ),
   ]);
   return { users: here.rows, others: others.rows };
@@ -194,7 +203,7 @@ app.get('/allocation/getAllocations/:projectId', async (request) => {
 app.post('/allocation/saveAllocation', async (request, reply) => {
   const body = request.body;
   try {
-    await pool.query(
+    await plannerPool.query(
       `INSERT INTO planner.allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
@@ -217,6 +226,6 @@ await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app
     .close()
-    .then(() => pool.end())
+    .then(() => Promise.all([pool.end(), plannerPool.end()]))
     .then(() => process.exit(0));
 });
