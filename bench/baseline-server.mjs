@@ -100,7 +100,7 @@ const PROJECT_DETAIL = `SELECT project.id, project.company_id AS "companyId", pr
        project.estimation_by_categories AS "estimationByCategories",
        project.estimated_by_hourly_rates AS "estimatedByHourlyRates", project.exchange,
        project.currency_change_amount AS "currencyChangeAmount", project.created_at AS "createdAt",
-       project.updated_at AS "updatedAt", project.deleted_at AS "deletedAt",
+       project.updated_at AS "updatedAt", project.deleted_at AS "deletedAt", project.version,
        CASE WHEN client.id IS NOT NULL
             THEN json_build_object('id', client.id, 'name', client.name, 'archived', client.archived)
        END AS client,

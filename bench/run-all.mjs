@@ -402,7 +402,7 @@ try {
       `${WARM_UP_SECONDS} s warm-up each; its figures are the medians of the rounds (the req/s of each round are in the last column). ` +
       'The services, the baseline, PostgreSQL and autocannon share the machine. The baseline ' +
       '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
-      'statements (the same number per request, second column), written by hand, connected as the services\' runtime roles ' +
+      "statements (the same number per request, second column), written by hand, connected as the services' runtime roles " +
       'under the same row-level security policies (its company a session setting, where the services send a settings statement ' +
       'in each round trip), without the framework, authentication, validation or main-api calls. ' +
       'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',

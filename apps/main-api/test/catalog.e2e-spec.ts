@@ -35,6 +35,7 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         id: expect.any(Number),
+        version: 1,
         company_id: companyA,
         name: 'Northwind',
         email: 'mk@northwind.test',
@@ -235,6 +236,7 @@ describe('main-api clients, brands, products, reference data (e2e)', () => {
       expect(product.statusCode).toBe(201);
       expect(product.json()).toEqual({
         id: expect.any(Number),
+        version: 1,
         name: 'Oats',
         client_id: clientId,
         brand_id: brand.json<{ id: number }>().id,

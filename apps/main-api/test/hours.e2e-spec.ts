@@ -218,6 +218,7 @@ describe('main-api hours (e2e)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         id: entry.id,
+        version: 2,
         user_id: 1,
         project_id: otherProject,
         task_id: otherTask,

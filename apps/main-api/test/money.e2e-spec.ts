@@ -48,6 +48,7 @@ describe('main-api fees and transactions (e2e)', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         id: expect.any(Number),
+        version: 1,
         client_id: clientId,
         ...fee,
         status: 'active',
@@ -115,7 +116,7 @@ describe('main-api fees and transactions (e2e)', () => {
 
       expect(response.statusCode).toBe(201);
       const { can_update: _canUpdate, can_delete: _canDelete, ...expected } = transaction();
-      expect(response.json()).toEqual({ id: expect.any(Number), ...expected });
+      expect(response.json()).toEqual({ id: expect.any(Number), version: 1, ...expected });
     });
 
     it('deletes a transaction, answering it, and 404s afterwards', async () => {

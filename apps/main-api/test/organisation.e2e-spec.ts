@@ -23,6 +23,7 @@ describe('main-api workspaces and teams (e2e)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
+      version: 1,
       name: 'Studio',
       active: true,
       description: 'Main office',

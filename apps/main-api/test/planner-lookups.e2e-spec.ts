@@ -175,7 +175,9 @@ describe('main-api planner look-ups (e2e)', () => {
       { id: withClient, name: 'Spring campaign', client: { id: acme, name: 'Acme' } },
       { id: clientGone, name: 'Orphan', client: null },
     ]);
-    expect(body.labels).toEqual([{ id: remote.id, name: 'Remote', color: '#00aa11', model: 'user' }]);
+    expect(body.labels).toEqual([
+      { id: remote.id, version: 1, name: 'Remote', color: '#00aa11', model: 'user' },
+    ]);
     expect(body.labels).toEqual(
       (await call('GET', '/categories/labels-model?model=user'))
         .json<{ id: number }[]>()

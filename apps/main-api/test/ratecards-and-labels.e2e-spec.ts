@@ -93,7 +93,7 @@ describe('main-api ratecards and labels (e2e)', () => {
 
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
-        { id: priority.id, name: 'Priority', color: '#ff5722', model: 'project' },
+        { id: priority.id, version: 1, name: 'Priority', color: '#ff5722', model: 'project' },
       ]);
     });
 

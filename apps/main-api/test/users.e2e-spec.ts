@@ -49,6 +49,7 @@ describe('main-api users (e2e)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
+      version: 1,
       first_name: 'Grace',
       last_name: 'Hopper',
       email: 'grace@ua.test',

@@ -7,3 +7,4 @@ export * from './lists/api-filters-example.decorator';
 export * from './lists/api-paginated-response.decorator';
 export * from './validation/field-decorators';
 export * from './validation/main-api-fields';
+export * from './resources/row-version';

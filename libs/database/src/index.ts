@@ -17,3 +17,4 @@ export * from './lists/paginate';
 export * from './retention/retention-policy';
 export * from './retention/retention-pruner';
 export * from './retention/retention.module';
+export * from './row-versions';

@@ -26,3 +26,5 @@ export * from './http/parse-id.pipe';
 export * from './config/env-decorators';
 export * from './http/openapi-document';
 export * from './http/reject-nul.pipe';
+export * from './http/conditional-requests';
+export * from './http/conditional-resource.decorator';

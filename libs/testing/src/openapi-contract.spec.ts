@@ -12,6 +12,7 @@ describe('OpenApiContract', () => {
 
   const client = {
     id: 7,
+    version: 1,
     company_id: 1,
     name: 'Northwind',
     email: null,

@@ -7,6 +7,7 @@ export const INTEGRATIONS_ERROR_NAMES = [
   'ConflictError',
   'UnprocessableEntityError',
   'TooManyRequestsError',
+  'PreconditionFailedError',
   'MainApiUnavailableError',
   'MainApiError',
   'ServiceUnavailableError',

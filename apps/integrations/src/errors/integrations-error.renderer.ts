@@ -43,6 +43,8 @@ function nameAndCodeFor(kind: FailureKind): [IntegrationsErrorName, Integrations
       return ['UnprocessableEntityError', IntegrationsErrorCode.Validation];
     case 'rate_limited':
       return ['TooManyRequestsError', IntegrationsErrorCode.Generic];
+    case 'precondition_failed':
+      return ['PreconditionFailedError', IntegrationsErrorCode.Generic];
     case 'upstream_unavailable':
       return ['MainApiUnavailableError', IntegrationsErrorCode.ApiRequest];
     case 'shutting_down':

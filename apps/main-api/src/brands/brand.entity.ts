@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
@@ -38,6 +39,10 @@ export class Brand {
 
   @Column({ type: 'varchar', length: 2000, nullable: true })
   description!: string | null;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `brands_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Brand } from './brand.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { BrandsService } from './brands.service';
 import { BrandDto, CreateBrandDto, UpdateBrandDto } from './dto/brand.dto';
@@ -38,6 +39,7 @@ export class BrandsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Brand)
   @ApiOperation({ summary: 'One brand by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: BrandDto })
@@ -47,6 +49,7 @@ export class BrandsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Brand)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a brand (only the fields sent)' })
   @ApiOkResponse({ type: BrandDto })
@@ -56,6 +59,7 @@ export class BrandsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Brand)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a brand (soft delete; answers the deleted brand)' })
   @ApiOkResponse({ type: BrandDto })

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { Currency } from '../reference-data/reference-item.entities';
@@ -50,6 +51,10 @@ export class Client {
 
   @Column({ type: 'boolean', default: false })
   archived!: boolean;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `clients_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Client } from './client.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ClientsService } from './clients.service';
 import { ClientDto } from './dto/client.dto';
@@ -39,6 +40,7 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Client)
   @ApiOperation({ summary: 'One client by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ClientDto })
@@ -48,6 +50,7 @@ export class ClientsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Client)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a client (only the fields sent)' })
   @ApiOkResponse({ type: ClientDto })
@@ -57,6 +60,7 @@ export class ClientsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Client)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a client (soft delete; answers the deleted client)' })
   @ApiOkResponse({ type: ClientDto })

@@ -9,6 +9,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
@@ -79,6 +80,10 @@ export class Contract {
 
   @OneToMany(() => ContractMember, (member) => member.contract)
   members?: ContractMember[];
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `contracts_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Contract } from './contract.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ContractsService } from './contracts.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -39,6 +40,7 @@ export class ContractsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Contract)
   @ApiOperation({ summary: 'One contract by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ContractDto })
@@ -48,6 +50,7 @@ export class ContractsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Contract)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a contract (only the fields sent)' })
   @ApiOkResponse({ type: ContractDto })
@@ -57,6 +60,7 @@ export class ContractsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Contract)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a contract (soft delete; answers the deleted contract)' })
   @ApiOkResponse({ type: ContractDto })

@@ -8,6 +8,8 @@ export enum MainApiErrorCode {
   Forbidden = 'AC006',
   RateLimited = 'AC007',
   PayloadTooLarge = 'AC008',
+  /** `If-Match` names a version the resource no longer has (412). */
+  PreconditionFailed = 'AC009',
   ServiceUnavailable = 'AC503',
   Unexpected = 'AC500',
 }

@@ -40,6 +40,8 @@ function codeFor(kind: FailureKind): MainApiErrorCode {
       return MainApiErrorCode.BusinessRuleViolated;
     case 'rate_limited':
       return MainApiErrorCode.RateLimited;
+    case 'precondition_failed':
+      return MainApiErrorCode.PreconditionFailed;
     case 'upstream_unavailable':
     case 'shutting_down':
       return MainApiErrorCode.ServiceUnavailable;

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
@@ -74,6 +75,10 @@ export class Fee {
   @ManyToOne(() => Currency, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'currency_id', foreignKeyConstraintName: 'fees_currency_id_fkey' })
   currency?: Currency;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `fees_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

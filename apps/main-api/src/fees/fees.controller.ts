@@ -1,3 +1,4 @@
+import { Fee } from './fee.entity';
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
 import { FeesService } from './fees.service';
@@ -45,6 +46,9 @@ export class FeesController {
   }
 
   @Get(':id')
+  @ConditionalResource(Fee, {
+    read: (fees: FeesController, params) => fees.get(Number(params.client_id), Number(params.id)),
+  })
   @ApiOperation({ summary: 'One fee of a client by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: FeeDto })
@@ -57,6 +61,9 @@ export class FeesController {
   }
 
   @Put(':id')
+  @ConditionalResource(Fee, {
+    read: (fees: FeesController, params) => fees.get(Number(params.client_id), Number(params.id)),
+  })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a fee (only the fields sent; status active or inactive)' })
   @ApiOkResponse({ type: FeeDto })

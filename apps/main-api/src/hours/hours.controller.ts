@@ -1,3 +1,4 @@
+import { TimeEntry } from './time-entry.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -10,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTimeEntryDto, TimeEntryDto, UpdateTimeEntryDto } from './dto/time-entry.dto';
 import { HoursService } from './hours.service';
@@ -40,6 +41,7 @@ export class HoursController {
   }
 
   @Get(':id')
+  @ConditionalResource(TimeEntry)
   @ApiOperation({ summary: 'One time entry by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TimeEntryDto })
@@ -49,6 +51,7 @@ export class HoursController {
   }
 
   @Put(':id')
+  @ConditionalResource(TimeEntry)
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({
     summary: 'Update a time entry (only the fields sent change; answers the updated entry)',
@@ -78,6 +81,7 @@ export class HoursController {
   }
 
   @Delete(':id')
+  @ConditionalResource(TimeEntry)
   @ApiOperation({ summary: 'Delete a time entry (answers the deleted entry)' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiOkResponse({ type: TimeEntryDto })

@@ -28,10 +28,6 @@ export class HoursRepository extends FeatureRepository<TimeEntry> {
   }
 
   /** For good: an entry has no history to keep. */
-  delete(entry: TimeEntry): Promise<void> {
-    return this.rows.delete(entry);
-  }
-
   /** The user the hours are of (`user_id`). */
   requireUser(id: number): Promise<User> {
     return this.scope.repository(User).requireReference(id, 'user_id');

@@ -7,6 +7,7 @@ import {
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { Position } from '../positions/position.entity';
@@ -64,6 +65,10 @@ export class TimeEntry {
 
   @Column({ type: 'numeric', precision: 5, scale: 2 })
   hours!: string;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `time_entries_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -9,6 +9,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 
@@ -38,6 +39,10 @@ export class Label {
 
   @Column({ type: 'varchar', length: 20 })
   model!: LabelModel;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `labels_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Label } from './label.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { LabelsService } from './labels.service';
 import { CreateLabelDto, LabelDto, LabelsModelQueryDto, UpdateLabelDto } from './dto/label.dto';
@@ -38,6 +39,7 @@ export class LabelsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Label)
   @ApiOperation({ summary: 'One label by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: LabelDto })
@@ -47,6 +49,7 @@ export class LabelsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Label)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a label (only the fields sent)' })
   @ApiOkResponse({ type: LabelDto })
@@ -56,6 +59,7 @@ export class LabelsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Label)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a label (soft delete; answers the deleted label)' })
   @ApiOkResponse({ type: LabelDto })

@@ -4,10 +4,10 @@ import { ResourceNotFoundError } from '../errors/main-api.errors';
 import { Label, LABEL_MODELS, type LabelModel } from './label.entity';
 
 /** A label as LabelDto shows it. */
-export type LabelRow = Pick<Label, 'id' | 'name' | 'color' | 'model'>;
+export type LabelRow = Pick<Label, 'id' | 'version' | 'name' | 'color' | 'model'>;
 
 // The planner's look-up reads the user labels on every report: a fixed text, prepared once per connection.
-const LABELS_OF_MODEL = `SELECT label.id, label.name, label.color, label.model
+const LABELS_OF_MODEL = `SELECT label.id, label.version, label.name, label.color, label.model
   FROM labels label
  WHERE label.company_id = $1 AND label.model = $2 AND label.deleted_at IS NULL
  ORDER BY label.id`;

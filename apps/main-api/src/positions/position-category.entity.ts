@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 
@@ -27,6 +28,10 @@ export class PositionCategory {
 
   @Column({ type: 'varchar', length: 200 })
   name!: string;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `position_categories_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { PositionCategory } from './position-category.entity';
@@ -38,6 +39,10 @@ export class Position {
   @ManyToOne(() => PositionCategory, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'positions_category_id_fkey' })
   category?: PositionCategory | null;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `positions_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

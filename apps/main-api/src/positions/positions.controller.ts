@@ -1,3 +1,6 @@
+import { ConditionalResource } from '@platform/runtime';
+import { Position } from './position.entity';
+import { PositionCategory } from './position-category.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -45,6 +48,7 @@ export class PositionsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Position)
   @ApiOperation({ summary: 'One position by id, with its category' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionDto })
@@ -54,6 +58,7 @@ export class PositionsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Position)
   @ApiOperation({ summary: 'Update a position (only the fields sent)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionDto })
@@ -63,6 +68,7 @@ export class PositionsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Position)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a position (soft delete; answers the deleted position)' })
   @ApiOkResponse({ type: PositionDto })
@@ -96,6 +102,7 @@ export class PositionCategoriesController {
   }
 
   @Get(':id')
+  @ConditionalResource(PositionCategory)
   @ApiOperation({ summary: 'One position category by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionCategoryDto })
@@ -105,6 +112,7 @@ export class PositionCategoriesController {
   }
 
   @Put(':id')
+  @ConditionalResource(PositionCategory)
   @ApiOperation({ summary: 'Rename a position category' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionCategoryDto })
@@ -117,6 +125,7 @@ export class PositionCategoriesController {
   }
 
   @Delete(':id')
+  @ConditionalResource(PositionCategory)
   @ApiOperation({ summary: 'Delete a position category (soft delete; answers the deleted category)' })
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOkResponse({ type: PositionCategoryDto })

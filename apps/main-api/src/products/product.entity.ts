@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
@@ -44,6 +45,10 @@ export class Product {
 
   @Column({ type: 'varchar', length: 200 })
   name!: string;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `products_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Product } from './product.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProductsService } from './products.service';
 import { ProductDto, CreateProductDto, UpdateProductDto } from './dto/product.dto';
@@ -38,6 +39,7 @@ export class ProductsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Product)
   @ApiOperation({ summary: 'One product by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ProductDto })
@@ -47,6 +49,7 @@ export class ProductsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Product)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a product (only the fields sent)' })
   @ApiOkResponse({ type: ProductDto })
@@ -56,6 +59,7 @@ export class ProductsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Product)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a product (soft delete; answers the deleted product)' })
   @ApiOkResponse({ type: ProductDto })

@@ -65,7 +65,7 @@ const PROJECT_COLUMNS = `project.id, project.company_id AS "companyId", project.
        project.estimation_by_categories AS "estimationByCategories",
        project.estimated_by_hourly_rates AS "estimatedByHourlyRates", project.exchange,
        project.currency_change_amount AS "currencyChangeAmount", project.created_at AS "createdAt",
-       project.updated_at AS "updatedAt", project.deleted_at AS "deletedAt"`;
+       project.updated_at AS "updatedAt", project.deleted_at AS "deletedAt", project.version`;
 
 // $3 is the one client whose projects the caller may read, or null for the whole company's.
 const VISIBLE_PROJECT = `project.id = $1 AND project.company_id = $2

@@ -26,6 +26,7 @@ export class ProjectWritesRepository {
   /** Saves the changes of a project read in this scope, and its estimate lines. */
   async update(project: ProjectColumns, body: UpdateProjectDto): Promise<void> {
     await this.scope.transaction(async (unit) => {
+      await unit.repository(Project).assertVersionUnderLock(project, `Project ${project.id}`);
       await unit.repository(Project).save(project);
       await this.saveEstimates(unit, project, body);
     });

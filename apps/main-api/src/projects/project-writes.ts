@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
+import { assertWritePrecondition } from '@platform/runtime';
 import { ProjectStatus } from './project-status';
 import type { CreateProjectDto, UpdateProjectDto } from './dto/project-write.dto';
 import { ProjectReads } from './project-reads';
@@ -42,6 +43,8 @@ export class ProjectWrites {
 
   async update(id: number, body: UpdateProjectDto): Promise<number> {
     const project = await this.reads.requireProject(id);
+    // Before the rules: a stale edit is refused as such, whatever else is wrong with it.
+    assertWritePrecondition(Project, id, project.version, `Project ${id}`);
     const storedLabels = project.labels;
     applyProjectFields(project, body);
     await this.validate(project, body, storedLabels);

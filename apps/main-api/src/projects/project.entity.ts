@@ -9,6 +9,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Brand } from '../brands/brand.entity';
 import { Client } from '../clients/client.entity';
@@ -156,6 +157,10 @@ export class Project {
 
   @Column({ name: 'currency_change_amount', type: 'numeric', precision: 14, scale: 2, nullable: true })
   currencyChangeAmount!: string | null;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `projects_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

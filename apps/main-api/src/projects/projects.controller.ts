@@ -1,3 +1,4 @@
+import { Project } from './project.entity';
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -9,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
@@ -62,6 +63,7 @@ export class ProjectsController {
   }
 
   @Get(':project_id')
+  @ConditionalResource(Project, { param: 'project_id', read: 'detail' })
   @RequirePermission(Permission.ReadProjects)
   @ApiOperation({
     summary:
@@ -74,6 +76,7 @@ export class ProjectsController {
   }
 
   @Put(':project_id')
+  @ConditionalResource(Project, { param: 'project_id', read: 'detail' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({
     summary: 'Update a project (only the fields sent)',

@@ -9,6 +9,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { Currency } from '../reference-data/reference-item.entities';
@@ -51,6 +52,10 @@ export class Ratecard {
 
   @OneToMany(() => RatecardPrice, (price) => price.ratecard)
   prices?: RatecardPrice[];
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `ratecards_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

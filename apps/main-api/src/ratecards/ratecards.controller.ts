@@ -1,3 +1,4 @@
+import { Ratecard } from './ratecard.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { RatecardsService } from './ratecards.service';
 import { CreateRatecardDto, RatecardDto, UpdateRatecardDto } from './dto/ratecard.dto';
@@ -38,6 +39,7 @@ export class RatecardsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Ratecard)
   @ApiOperation({ summary: 'One ratecard by id, with its prices' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: RatecardDto })
@@ -47,6 +49,7 @@ export class RatecardsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Ratecard)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a ratecard (only the fields sent)' })
   @ApiOkResponse({ type: RatecardDto })
@@ -56,6 +59,7 @@ export class RatecardsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Ratecard)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a ratecard (soft delete; answers the deleted ratecard)' })
   @ApiOkResponse({ type: RatecardDto })

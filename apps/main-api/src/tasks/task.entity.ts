@@ -9,6 +9,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { Project } from '../projects/project.entity';
@@ -61,6 +62,10 @@ export class Task {
 
   @Column({ name: 'estimated_time', type: 'numeric', precision: 10, scale: 2, default: 0 })
   estimatedTime!: string;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `tasks_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { Task } from './task.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, type PipeTransform } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -10,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
 import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
@@ -52,6 +53,7 @@ export class TasksController {
   }
 
   @Get(':task_id')
+  @ConditionalResource(Task, { param: 'task_id' })
   @ApiOperation({ summary: 'One task by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TaskDto })
@@ -61,6 +63,7 @@ export class TasksController {
   }
 
   @Put(':task_id')
+  @ConditionalResource(Task, { param: 'task_id' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({ summary: 'Update a task (status nueva, en_proceso, estancada or finalizada)' })
   @ApiOkResponse({ type: TaskDto })
@@ -70,6 +73,7 @@ export class TasksController {
   }
 
   @Delete(':task_id')
+  @ConditionalResource(Task, { param: 'task_id' })
   @RequirePermission(Permission.ManageDelivery)
   @ApiOperation({ summary: 'Delete a task (soft delete; answers the deleted task)' })
   @ApiOkResponse({ type: TaskDto })

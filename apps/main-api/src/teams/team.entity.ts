@@ -9,6 +9,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { TeamMember } from './team-member.entity';
@@ -35,6 +36,10 @@ export class Team {
 
   @OneToMany(() => TeamMember, (member) => member.team)
   members?: TeamMember[];
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `teams_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

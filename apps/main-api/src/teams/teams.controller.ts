@@ -1,3 +1,4 @@
+import { Team } from './team.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { TeamsService } from './teams.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -39,6 +40,7 @@ export class TeamsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Team)
   @ApiOperation({ summary: 'One team by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TeamDto })
@@ -48,6 +50,7 @@ export class TeamsController {
   }
 
   @Put(':id')
+  @ConditionalResource(Team)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a team (only the fields sent)' })
   @ApiOkResponse({ type: TeamDto })
@@ -57,6 +60,7 @@ export class TeamsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Team)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a team (soft delete; answers the deleted team)' })
   @ApiOkResponse({ type: TeamDto })

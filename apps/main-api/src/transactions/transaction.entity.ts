@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
@@ -73,6 +74,10 @@ export class Transaction {
 
   @Column({ name: 'is_income', type: 'boolean' })
   isIncome!: boolean;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `transactions_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

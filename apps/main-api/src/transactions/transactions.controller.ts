@@ -1,3 +1,4 @@
+import { Transaction } from './transaction.entity';
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
 import { TransactionsService } from './transactions.service';
@@ -38,6 +39,7 @@ export class TransactionsController {
   }
 
   @Get(':id')
+  @ConditionalResource(Transaction)
   @ApiOperation({ summary: 'One transaction by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TransactionDto })
@@ -47,6 +49,7 @@ export class TransactionsController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Transaction)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a transaction (answers the deleted transaction)' })
   @ApiOkResponse({ type: TransactionDto })

@@ -25,9 +25,4 @@ export class TransactionsRepository extends FeatureRepository<Transaction> {
   requireClient(id: number): Promise<Client> {
     return this.scope.repository(Client).requireReference(id, 'client_id');
   }
-
-  /** Deletes the row for good: a transaction has no soft delete. */
-  erase(transaction: Transaction): Promise<void> {
-    return this.rows.delete(transaction);
-  }
 }

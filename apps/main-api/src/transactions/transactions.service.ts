@@ -41,7 +41,7 @@ export class TransactionsService {
   /** Transactions are accounting records: deleting removes the row, answering what was removed. */
   async remove(id: number): Promise<Transaction> {
     const transaction = await this.get(id);
-    await this.transactions.erase(transaction);
+    await this.transactions.delete(transaction);
     return transaction;
   }
 }

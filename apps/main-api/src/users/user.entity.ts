@@ -9,6 +9,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Client } from '../clients/client.entity';
 import { Company } from '../companies/company.entity';
@@ -76,6 +77,10 @@ export class User {
   /** scrypt hash; null for a user who cannot log in with a password. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
   passwordHash!: string | null;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `users_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

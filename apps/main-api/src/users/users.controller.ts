@@ -1,3 +1,4 @@
+import { User } from './user.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -10,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
 import { type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
@@ -65,6 +66,7 @@ export class UsersController {
   }
 
   @Get(':id')
+  @ConditionalResource(User)
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "A user of the caller's company" })
   @ApiOkResponse({ type: UserDto })
@@ -74,6 +76,7 @@ export class UsersController {
   }
 
   @Put(':id')
+  @ConditionalResource(User)
   @ApiOperation({
     summary: 'Update a user (only the fields sent)',
     description: `${ROLE_GRANTS} Nobody changes their own role_id; a user ranked above you cannot be changed.`,
@@ -95,6 +98,7 @@ export class UsersController {
   }
 
   @Delete(':id')
+  @ConditionalResource(User)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({
     summary: 'Delete a user (soft delete; answers the deleted user)',

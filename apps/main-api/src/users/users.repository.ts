@@ -10,6 +10,7 @@ import { User } from './user.entity';
 /** A user as UserDto shows it, as one row of USERS_BY_IDS. */
 export interface UserRow {
   id: number;
+  version: number;
   first_name: string;
   last_name: string;
   email: string;
@@ -30,7 +31,7 @@ export interface UserRow {
 // The planner's batch look-up on every getAllocations: a fixed text, prepared once per connection,
 // with only what UserDto shows. Deleted users too (history still names them), but not a deleted
 // position or category.
-const USERS_BY_IDS = `SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.user_position_id,
+const USERS_BY_IDS = `SELECT u.id, u.version, u.first_name, u.last_name, u.email, u.role_id, u.user_position_id,
        position.name AS position_name, category.id AS category_id, category.name AS category_name,
        u.client_id, u.picture, u.hidden, u.labels, u.created_at, u.deleted_at
   FROM users u

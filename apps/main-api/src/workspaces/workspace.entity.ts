@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 
@@ -33,6 +34,10 @@ export class Workspace {
 
   @Column({ type: 'varchar', length: 2000, nullable: true })
   description!: string | null;
+
+  /** Bumped by PostgreSQL on every change of the row (trigger `workspaces_row_version`): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

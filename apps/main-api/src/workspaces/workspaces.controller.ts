@@ -1,3 +1,4 @@
+import { Workspace } from './workspace.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe } from '@platform/runtime';
+import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { WorkspacesService } from './workspaces.service';
 import { CreateWorkspaceDto, UpdateWorkspaceDto, WorkspaceDto } from './dto/workspace.dto';
@@ -38,6 +39,7 @@ export class WorkspacesController {
   }
 
   @Get(':id')
+  @ConditionalResource(Workspace)
   @ApiOperation({ summary: 'One workspace by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: WorkspaceDto })
@@ -47,6 +49,7 @@ export class WorkspacesController {
   }
 
   @Put(':id')
+  @ConditionalResource(Workspace)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Update a workspace (only the fields sent)' })
   @ApiOkResponse({ type: WorkspaceDto })
@@ -59,6 +62,7 @@ export class WorkspacesController {
   }
 
   @Delete(':id')
+  @ConditionalResource(Workspace)
   @RequirePermission(Permission.ManageCompanySetup)
   @ApiOperation({ summary: 'Delete a workspace (soft delete; answers the deleted workspace)' })
   @ApiOkResponse({ type: WorkspaceDto })

@@ -16,6 +16,7 @@ export const PLANNER_ERROR_NAMES = [
   'ConflictError',
   'UnprocessableEntityError',
   'TooManyRequestsError',
+  'PreconditionFailedError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -49,6 +49,8 @@ function errorNameFor(kind: FailureKind): PlannerErrorName {
       return 'UnprocessableEntityError';
     case 'rate_limited':
       return 'TooManyRequestsError';
+    case 'precondition_failed':
+      return 'PreconditionFailedError';
     case 'upstream_unavailable':
       return 'MainApiUnavailableError';
     case 'shutting_down':

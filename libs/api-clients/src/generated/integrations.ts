@@ -779,6 +779,7 @@ export interface components {
         | 'ConflictError'
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
+        | 'PreconditionFailedError'
         | 'MainApiUnavailableError'
         | 'MainApiError'
         | 'ServiceUnavailableError'
@@ -2728,7 +2729,10 @@ export interface operations {
   health_live: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2737,11 +2741,20 @@ export interface operations {
       /** @description Alive */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['LivenessDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -2796,7 +2809,10 @@ export interface operations {
   health_ready: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2805,11 +2821,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -2857,7 +2882,10 @@ export interface operations {
   health_readySelf: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2866,11 +2894,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -9015,7 +9052,10 @@ export interface operations {
           | 'SAP'
           | 'CONSULTING';
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         entity:
           | 'brands'
@@ -9038,11 +9078,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ExternalMappingDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -9519,7 +9568,10 @@ export interface operations {
   webhookSources_list: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9527,11 +9579,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookSourceDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -9823,7 +9884,10 @@ export interface operations {
           | 'SAP'
           | 'CONSULTING';
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9831,11 +9895,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SubscriptionDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description ValidationError (ZC002): unknown source */
       400: {
@@ -10105,7 +10178,10 @@ export interface operations {
   subscriptions_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -10115,11 +10191,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SubscriptionDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description ValidationError (ZC002): id is not a UUID */
       400: {
@@ -10378,7 +10463,10 @@ export interface operations {
         /** @description Only deliveries in this state */
         status?: 'pending' | 'delivered' | 'failed';
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -10389,6 +10477,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10409,6 +10499,13 @@ export interface operations {
               }
             | components['schemas']['DeliveryDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description ValidationError (ZC002) */
       400: {

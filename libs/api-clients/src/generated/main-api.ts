@@ -1347,7 +1347,17 @@ export interface components {
     };
     /** @enum {string} */
     MainApiErrorCode:
-      'AC001' | 'AC002' | 'AC003' | 'AC004' | 'AC005' | 'AC006' | 'AC007' | 'AC008' | 'AC503' | 'AC500';
+      | 'AC001'
+      | 'AC002'
+      | 'AC003'
+      | 'AC004'
+      | 'AC005'
+      | 'AC006'
+      | 'AC007'
+      | 'AC008'
+      | 'AC009'
+      | 'AC503'
+      | 'AC500';
     FieldErrorDto: {
       /**
        * @description Path of the offending field (dots for nesting).
@@ -1382,6 +1392,11 @@ export interface components {
     UserDto: {
       /** @example 12 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Ada */
       first_name: string;
       /** @example Lovelace */
@@ -1545,6 +1560,11 @@ export interface components {
     ClientDto: {
       /** @example 7 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 3 */
       company_id: number;
       /** @example Northwind Foods */
@@ -1613,6 +1633,11 @@ export interface components {
     BrandDto: {
       /** @example 4 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 3 */
       company_id: number;
       /** @example 7 */
@@ -1656,6 +1681,11 @@ export interface components {
     ProductDto: {
       /** @example 12 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Oat Crunch 500 g */
       name: string;
       /** @example 7 */
@@ -1692,6 +1722,11 @@ export interface components {
        * @example 5
        */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Art Director */
       name: string;
       /** @example 2 */
@@ -1719,6 +1754,11 @@ export interface components {
     PositionCategoryDto: {
       /** @example 2 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Creative */
       name: string;
       /** @example 2026-11-22 10:15:00 */
@@ -1739,6 +1779,11 @@ export interface components {
     TeamDto: {
       /** @example 2 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 1 */
       company_id: number;
       /** @example Pod Alpha */
@@ -1809,6 +1854,11 @@ export interface components {
     FeeDto: {
       /** @example 9 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 7 */
       client_id: number;
       /** @example Monthly retainer */
@@ -1922,6 +1972,11 @@ export interface components {
     ContractDto: {
       /** @example 5 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 7 */
       client_id: number;
       /** @example 1 */
@@ -2052,6 +2107,11 @@ export interface components {
     RatecardDto: {
       /** @example 2 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Standard 2026 */
       name: string;
       /** @example Standard */
@@ -2109,6 +2169,11 @@ export interface components {
     LabelDto: {
       /** @example 4 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Priority */
       name: string;
       /** @example #ff5722 */
@@ -2385,6 +2450,11 @@ export interface components {
     ProjectDetailDto: {
       /** @example 88 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 1 */
       company_id: number;
       /** @example 7 */
@@ -2510,6 +2580,11 @@ export interface components {
     ProjectDto: {
       /** @example 88 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 1 */
       company_id: number;
       /** @example 7 */
@@ -2793,6 +2868,11 @@ export interface components {
     TaskDto: {
       /** @example 301 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 88 */
       project_id: number;
       /** @example Key visual */
@@ -2978,6 +3058,11 @@ export interface components {
     TimeEntryDto: {
       /** @example 9001 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example 12 */
       user_id: number;
       /** @example 88 */
@@ -3153,6 +3238,11 @@ export interface components {
       /** @example 31 */
       id: number;
       /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
+      /**
        * Format: date
        * @example 2026-11-20
        */
@@ -3192,6 +3282,11 @@ export interface components {
     WorkspaceDto: {
       /** @example 3 */
       id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
       /** @example Buenos Aires studio */
       name: string;
       /** @example true */
@@ -3470,7 +3565,10 @@ export interface operations {
   health_live: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3479,11 +3577,20 @@ export interface operations {
       /** @description Alive */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['LivenessDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -3548,7 +3655,10 @@ export interface operations {
   health_ready: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3557,11 +3667,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -3618,7 +3737,10 @@ export interface operations {
   health_readySelf: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3627,11 +3749,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -4175,7 +4306,10 @@ export interface operations {
   jwks_jwks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4184,11 +4318,20 @@ export interface operations {
       /** @description JSON Web Key Set */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['JwksDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -4253,7 +4396,10 @@ export interface operations {
   discovery_document: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4262,11 +4408,20 @@ export interface operations {
       /** @description The metadata document */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AuthorizationServerMetadataDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description RFC 6749 error: the Host header is no host (only while JWT_ISSUER is not a URL) */
       400: {
@@ -4316,7 +4471,10 @@ export interface operations {
   tokenStatus_check: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4324,6 +4482,13 @@ export interface operations {
     responses: {
       /** @description The token is valid and not revoked */
       204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
         headers: {
           [name: string]: unknown;
         };
@@ -4426,7 +4591,10 @@ export interface operations {
   users_me: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4434,11 +4602,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['UserDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -4563,7 +4740,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4572,6 +4752,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4592,6 +4774,13 @@ export interface operations {
               }
             | components['schemas']['UserDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -4880,7 +5069,10 @@ export interface operations {
   users_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -4890,11 +5082,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['UserDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -5010,7 +5211,10 @@ export interface operations {
   users_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -5024,6 +5228,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5126,6 +5332,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['UserDto'];
+          };
+        };
+      };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
@@ -5216,7 +5448,10 @@ export interface operations {
   users_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -5226,6 +5461,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5328,6 +5565,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['UserDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -5384,7 +5647,10 @@ export interface operations {
   referenceData_currencies: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5392,11 +5658,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['CurrencyDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -5495,7 +5770,10 @@ export interface operations {
   referenceData_leaveTypes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5503,11 +5781,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ReferenceItemDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -5606,7 +5893,10 @@ export interface operations {
   referenceData_transactionSources: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5614,11 +5904,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ReferenceItemDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -5724,7 +6023,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5733,6 +6035,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5753,6 +6057,13 @@ export interface operations {
               }
             | components['schemas']['ClientDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -6037,7 +6348,10 @@ export interface operations {
   clients_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6047,11 +6361,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ClientDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -6167,7 +6490,10 @@ export interface operations {
   clients_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6181,6 +6507,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6277,6 +6605,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ClientDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -6369,7 +6723,10 @@ export interface operations {
   clients_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6379,6 +6736,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6477,6 +6836,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ClientDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -6540,7 +6925,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6549,6 +6937,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6569,6 +6959,13 @@ export interface operations {
               }
             | components['schemas']['BrandDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -6853,7 +7250,10 @@ export interface operations {
   brands_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6863,11 +7263,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['BrandDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -6983,7 +7392,10 @@ export interface operations {
   brands_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6997,6 +7409,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7093,6 +7507,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['BrandDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -7185,7 +7625,10 @@ export interface operations {
   brands_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -7195,6 +7638,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7293,6 +7738,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['BrandDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -7356,7 +7827,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7365,6 +7839,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7385,6 +7861,13 @@ export interface operations {
               }
             | components['schemas']['ProductDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -7669,7 +8152,10 @@ export interface operations {
   products_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -7679,11 +8165,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProductDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -7799,7 +8294,10 @@ export interface operations {
   products_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -7813,6 +8311,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7909,6 +8409,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ProductDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -8001,7 +8527,10 @@ export interface operations {
   products_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -8011,6 +8540,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8109,6 +8640,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ProductDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -8172,7 +8729,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8181,6 +8741,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8201,6 +8763,13 @@ export interface operations {
               }
             | components['schemas']['PositionDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -8485,7 +9054,10 @@ export interface operations {
   positions_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -8495,11 +9067,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['PositionDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -8615,7 +9196,10 @@ export interface operations {
   positions_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -8629,6 +9213,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8725,6 +9311,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['PositionDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -8817,7 +9429,10 @@ export interface operations {
   positions_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -8827,6 +9442,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8925,6 +9542,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['PositionDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -8988,7 +9631,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8997,6 +9643,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9017,6 +9665,13 @@ export interface operations {
               }
             | components['schemas']['PositionCategoryDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -9301,7 +9956,10 @@ export interface operations {
   positionCategories_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -9311,11 +9969,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['PositionCategoryDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -9431,7 +10098,10 @@ export interface operations {
   positionCategories_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -9445,6 +10115,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9541,6 +10213,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['PositionCategoryDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -9633,7 +10331,10 @@ export interface operations {
   positionCategories_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -9643,6 +10344,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9741,6 +10444,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['PositionCategoryDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -9804,7 +10533,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9813,6 +10545,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9833,6 +10567,13 @@ export interface operations {
               }
             | components['schemas']['TeamDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -10117,7 +10858,10 @@ export interface operations {
   teams_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -10127,11 +10871,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TeamDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -10247,7 +11000,10 @@ export interface operations {
   teams_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -10261,6 +11017,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10357,6 +11115,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TeamDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -10449,7 +11233,10 @@ export interface operations {
   teams_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -10459,6 +11246,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10555,6 +11344,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TeamDto'];
+          };
         };
       };
       /** @description Well-formed, but breaks a business rule of the resource */
@@ -11027,7 +11842,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         client_id: number;
       };
@@ -11038,6 +11856,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11058,6 +11878,13 @@ export interface operations {
               }
             | components['schemas']['FeeDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -11378,7 +12205,10 @@ export interface operations {
   fees_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         client_id: number;
         id: number;
@@ -11389,11 +12219,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['FeeDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -11509,7 +12348,10 @@ export interface operations {
   fees_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         client_id: number;
         id: number;
@@ -11524,6 +12366,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11620,6 +12464,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['FeeDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -11719,7 +12589,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -11728,6 +12601,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11748,6 +12623,13 @@ export interface operations {
               }
             | components['schemas']['ContractDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -12032,7 +12914,10 @@ export interface operations {
   contracts_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -12042,11 +12927,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ContractDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -12162,7 +13056,10 @@ export interface operations {
   contracts_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -12176,6 +13073,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12272,6 +13171,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ContractDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -12364,7 +13289,10 @@ export interface operations {
   contracts_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -12374,6 +13302,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12470,6 +13400,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ContractDto'];
+          };
         };
       };
       /** @description Well-formed, but breaks a business rule of the resource */
@@ -12942,7 +13898,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12951,6 +13910,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12971,6 +13932,13 @@ export interface operations {
               }
             | components['schemas']['RatecardDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -13255,7 +14223,10 @@ export interface operations {
   ratecards_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -13265,11 +14236,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['RatecardDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -13385,7 +14365,10 @@ export interface operations {
   ratecards_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -13399,6 +14382,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13495,6 +14480,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['RatecardDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -13587,7 +14598,10 @@ export interface operations {
   ratecards_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -13597,6 +14611,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13695,6 +14711,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['RatecardDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -13758,7 +14800,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -13767,6 +14812,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13787,6 +14834,13 @@ export interface operations {
               }
             | components['schemas']['LabelDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -14071,7 +15125,10 @@ export interface operations {
   labels_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -14081,11 +15138,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['LabelDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -14201,7 +15267,10 @@ export interface operations {
   labels_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -14215,6 +15284,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14311,6 +15382,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['LabelDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -14403,7 +15500,10 @@ export interface operations {
   labels_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -14413,6 +15513,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14511,6 +15613,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['LabelDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -14569,7 +15697,10 @@ export interface operations {
       query: {
         model: 'project' | 'user' | 'task';
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -14577,11 +15708,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['LabelDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -14687,7 +15827,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -14696,6 +15839,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14716,6 +15861,13 @@ export interface operations {
               }
             | components['schemas']['ProjectDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -15000,7 +16152,10 @@ export interface operations {
   projects_searchByName: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @description Text the name contains (case-insensitive) */
         project_name: string;
@@ -15011,11 +16166,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -15131,7 +16295,10 @@ export interface operations {
   projects_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         project_id: number;
       };
@@ -15141,11 +16308,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectDetailDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -15261,7 +16437,10 @@ export interface operations {
   projects_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         project_id: number;
       };
@@ -15275,6 +16454,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15371,6 +16552,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['ProjectDetailDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -15470,7 +16677,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -15479,6 +16689,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15499,6 +16711,13 @@ export interface operations {
               }
             | components['schemas']['TaskDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -15783,7 +17002,10 @@ export interface operations {
   tasks_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         task_id: number;
       };
@@ -15793,11 +17015,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TaskDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -15913,7 +17144,10 @@ export interface operations {
   tasks_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         task_id: number;
       };
@@ -15927,6 +17161,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16023,6 +17259,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TaskDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -16115,7 +17377,10 @@ export interface operations {
   tasks_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         task_id: number;
       };
@@ -16125,6 +17390,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16221,6 +17488,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TaskDto'];
+          };
         };
       };
       /** @description Well-formed, but breaks a business rule of the resource */
@@ -16492,7 +17785,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -16501,6 +17797,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16521,6 +17819,13 @@ export interface operations {
               }
             | components['schemas']['TimeEntryDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -16805,7 +18110,10 @@ export interface operations {
   hours_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -16815,11 +18123,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TimeEntryDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -16935,7 +18252,10 @@ export interface operations {
   hours_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -16950,6 +18270,8 @@ export interface operations {
       /** @description The entry as it is now */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17052,6 +18374,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TimeEntryDto'];
+          };
+        };
+      };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
@@ -17142,7 +18490,10 @@ export interface operations {
   hours_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -17152,6 +18503,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17250,6 +18603,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TimeEntryDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -17306,7 +18685,10 @@ export interface operations {
   projectFinance_estimates: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         project_id: number;
       };
@@ -17316,11 +18698,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectEstimateDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -17641,7 +19032,10 @@ export interface operations {
   projectFinance_costs: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         project_id: number;
       };
@@ -17651,11 +19045,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectCostDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -17983,7 +19386,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -17992,6 +19398,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18012,6 +19420,13 @@ export interface operations {
               }
             | components['schemas']['TransactionDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -18296,7 +19711,10 @@ export interface operations {
   transactions_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -18306,11 +19724,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TransactionDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -18426,7 +19853,10 @@ export interface operations {
   transactions_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -18436,6 +19866,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18534,6 +19966,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['TransactionDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -18597,7 +20055,10 @@ export interface operations {
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -18606,6 +20067,8 @@ export interface operations {
       /** @description A page of results, or every result as an array with page=false */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18626,6 +20089,13 @@ export interface operations {
               }
             | components['schemas']['WorkspaceDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -18910,7 +20380,10 @@ export interface operations {
   workspaces_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -18920,11 +20393,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WorkspaceDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -19040,7 +20522,10 @@ export interface operations {
   workspaces_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -19054,6 +20539,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19150,6 +20637,32 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['WorkspaceDto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -19242,7 +20755,10 @@ export interface operations {
   workspaces_delete: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
       path: {
         id: number;
       };
@@ -19252,6 +20768,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19350,6 +20868,32 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['WorkspaceDto'];
+          };
+        };
+      };
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
@@ -19409,7 +20953,10 @@ export interface operations {
         /** @description Comma-separated user ids (at most 500); default all */
         user_ids?: string;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -19418,6 +20965,8 @@ export interface operations {
       /** @description Each key a user id, its value that user's working-time entries */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19425,6 +20974,13 @@ export interface operations {
             [key: string]: components['schemas']['WorkingTimeEntryDto'][];
           };
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -19523,7 +21079,10 @@ export interface operations {
   workingTime_week: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         user_id: number;
       };
@@ -19533,11 +21092,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WorkingTimeEntryDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -19862,7 +21430,10 @@ export interface operations {
         /** @description Comma-separated user ids (at most 500) */
         user_ids?: string;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -19870,11 +21441,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['UserLeaveDto'][];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -20164,7 +21744,10 @@ export interface operations {
         /** @description Events per page, 1 to 1000 (default 100) */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -20172,11 +21755,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ChangeFeedPageDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -20300,6 +21892,8 @@ export interface operations {
       header: {
         /** @description `integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts) */
         'x-service-signature': string;
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
       };
       path?: never;
       cookie?: never;
@@ -20308,11 +21902,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ChangeFeedWatchDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -20403,7 +22006,10 @@ export interface operations {
         /** @description Comma-separated user ids (at most 500) */
         user_ids?: string;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -20411,11 +22017,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['PlannerLookupsDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -20523,7 +22138,10 @@ export interface operations {
         scope?: string;
         state?: string;
       };
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -20532,6 +22150,8 @@ export interface operations {
       /** @description The sign-in form */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20542,6 +22162,13 @@ export interface operations {
       302: {
         headers: {
           Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
           [name: string]: unknown;
         };
         content?: never;
@@ -20765,7 +22392,10 @@ export interface operations {
   discovery_documentAtRoot: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -20774,11 +22404,20 @@ export interface operations {
       /** @description The metadata document */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AuthorizationServerMetadataDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description RFC 6749 error: the Host header is no host (only while JWT_ISSUER is not a URL) */
       400: {

@@ -198,6 +198,7 @@ export interface components {
         | 'ConflictError'
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
+        | 'PreconditionFailedError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -399,7 +400,10 @@ export interface operations {
   health_live: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -408,11 +412,20 @@ export interface operations {
       /** @description Alive */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['LivenessDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -464,7 +477,10 @@ export interface operations {
   health_ready: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -473,11 +489,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -523,7 +548,10 @@ export interface operations {
   health_readySelf: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -532,11 +560,20 @@ export interface operations {
       /** @description Ready to serve traffic */
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthReportDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
@@ -1053,7 +1090,10 @@ export interface operations {
   allocations_projectAllocations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
       path: {
         projectId: number;
       };
@@ -1063,11 +1103,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectAllocationsDto'];
         };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description InvalidAllocationError: projectId is not an id */
       400: {

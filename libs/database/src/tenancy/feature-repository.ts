@@ -1,4 +1,5 @@
 import type { ListQueryDto, Paginated } from '@platform/contracts';
+import { assertWritePrecondition, requiredVersions } from '@platform/runtime';
 import type { DeepPartial, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import type { FilterDefinitions } from '../lists/list-filters';
 import type { CompanyOwned, TenantRepository } from './tenant-repository';
@@ -37,14 +38,20 @@ export abstract class FeatureRepository<Entity extends CompanyOwned> {
     return this.rows.paginate(this.detailed(), this.feature.alias, list, this.feature.filters, toDto);
   }
 
-  /** The row with this id, with its relations, or the feature's not-found error. */
+  /**
+   * The row with this id, with its relations, or the feature's not-found error. When the request's
+   * `If-Match` is about this row and names another version, the 412 (`ConditionalResource`): a write
+   * that would change nothing is refused as one that would.
+   */
   async get(id: number): Promise<Entity> {
-    return this.found(
+    const entity = this.found(
       id,
       this.feature.relations
         ? await this.rows.run(() => this.withId(id).getOne())
         : await this.rows.findById(id),
     );
+    this.assertVersion(entity);
+    return entity;
   }
 
   /** Saves a new row in the scope's company. */
@@ -58,7 +65,10 @@ export abstract class FeatureRepository<Entity extends CompanyOwned> {
    * relations (members) are not rewritten; the answer is the columns as saved.
    */
   save(entity: Entity): Promise<Entity> {
-    return this.rows.save(this.columnsOf(entity));
+    const columns = this.columnsOf(entity);
+    return this.isConditional(entity)
+      ? this.underLock(entity, (rows) => rows.save(columns))
+      : this.rows.save(columns);
   }
 
   /**
@@ -67,8 +77,23 @@ export abstract class FeatureRepository<Entity extends CompanyOwned> {
    */
   async softRemove(entity: Entity): Promise<Entity> {
     const columns = this.columnsOf(entity);
-    const removed = await this.rows.softRemove(columns === entity ? { ...entity } : columns);
+    const row = columns === entity ? { ...entity } : columns;
+    const removed = this.isConditional(entity)
+      ? await this.underLock(entity, (rows) => rows.softRemove(row))
+      : await this.rows.softRemove(row);
     return { ...entity, ...removed };
+  }
+
+  /** Deletes a row read here for good (rows without history: time entries, transactions). */
+  async delete(entity: Entity): Promise<void> {
+    if (this.isConditional(entity)) {
+      await this.underLock(entity, async (rows) => {
+        await rows.delete(entity);
+        return entity;
+      });
+      return;
+    }
+    await this.rows.delete(entity);
   }
 
   /** A query of the company's rows joined with the feature's relations; run it in the scope. */
@@ -91,6 +116,34 @@ export abstract class FeatureRepository<Entity extends CompanyOwned> {
       throw this.feature.notFound(id);
     }
     return entity;
+  }
+
+  /** Whether the request's `If-Match` is about this row (see `ConditionalResource`). */
+  private isConditional(entity: Entity): boolean {
+    return requiredVersions(this.feature.entity, entity.id) !== undefined;
+  }
+
+  /** `write` in one transaction, after `assertVersionUnderLock` (the request's `If-Match`). */
+  private underLock(
+    entity: Entity,
+    write: (rows: TenantRepository<Entity>) => Promise<Entity>,
+  ): Promise<Entity> {
+    return this.scope.transaction(async (unit) => {
+      const rows = unit.repository(this.feature.entity);
+      await rows.assertVersionUnderLock(entity as Entity & { version: number }, this.resourceName(entity));
+      return write(rows);
+    });
+  }
+
+  private assertVersion(entity: Entity): void {
+    if (typeof entity.version === 'number') {
+      assertWritePrecondition(this.feature.entity, entity.id, entity.version, this.resourceName(entity));
+    }
+  }
+
+  private resourceName(entity: Entity): string {
+    const target = this.feature.entity as { name?: string };
+    return `${target.name ?? 'Resource'} ${String(entity.id)}`;
   }
 
   private columnsOf(entity: Entity): Entity {

@@ -1,4 +1,4 @@
-import { RequestValidationError } from '@platform/runtime';
+import { assertWritePrecondition, requiredVersions, RequestValidationError } from '@platform/runtime';
 import type {
   DeepPartial,
   FindManyOptions,
@@ -99,6 +99,29 @@ export class TenantRepository<Entity extends CompanyOwned> {
   async softRemove(entity: Entity): Promise<Entity> {
     this.assertOwned(entity);
     return this.run(() => this.repository.softRemove(entity as DeepPartial<Entity>));
+  }
+
+  /**
+   * Where the request's `If-Match` is about this row (`ConditionalResource`): locks it (`FOR UPDATE`,
+   * so call it in a transaction, before the write) and refuses with 412 unless its version is one
+   * the request names and the one `entity` was read at. Of two writes based on one version, the
+   * second waits here for the first to commit and is refused. Without such an `If-Match`, nothing.
+   */
+  async assertVersionUnderLock(entity: Entity & { version: number }, resource: string): Promise<void> {
+    const target = this.repository.target;
+    if (requiredVersions(target, entity.id) === undefined) {
+      return;
+    }
+    const [row] = await this.run(() =>
+      this.repository.find({
+        select: { id: true, version: true } as unknown as FindManyOptions<Entity>['select'],
+        where: this.scoped({ id: entity.id } as FindOptionsWhere<Entity>),
+        lock: { mode: 'pessimistic_write' },
+      }),
+    );
+    const version = (row as { version?: number } | undefined)?.version ?? -1;
+    // Read before another write committed: what was computed from that read is stale too.
+    assertWritePrecondition(target, entity.id, version === entity.version ? version : -1, resource);
   }
 
   /** Deletes a row read through this repository for good (for rows without history). */

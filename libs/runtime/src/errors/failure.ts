@@ -22,6 +22,8 @@ export type FailureKind =
   /** Well-formed but refused by a business rule (422). */
   | 'unprocessable'
   | 'rate_limited'
+  /** A write's `If-Match` names a version the resource no longer has (412). */
+  | 'precondition_failed'
   | 'upstream_unavailable'
   /** This replica is shutting down (503): the client retries, and reaches another one. */
   | 'shutting_down'

@@ -1,5 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PreconditionFailedError } from '../http/conditional-requests';
 import { noteRefusal } from '../logging/request-refusal';
 import type { FailureKind, NormalizedFailure } from './failure';
 import { describeForLog, normalizeFailure } from './normalize-failure';
@@ -29,7 +30,12 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     if (retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(retryAfterSeconds));
     }
-    void reply.status(status).send(body);
+    // A 412 shows the resource as it is now, and its tag, so the client can merge and retry.
+    const current = exception instanceof PreconditionFailedError ? exception.current : undefined;
+    if (current) {
+      void reply.header('etag', current.etag);
+    }
+    void reply.status(status).send(current ? { ...body, current: current.body } : body);
   }
 
   /** Also used by the Fastify error handler for errors raised before Nest routing (body parsing). */

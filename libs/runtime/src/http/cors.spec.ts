@@ -90,7 +90,8 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
       expect(response.headers).toMatchObject({
         'access-control-allow-origin': DEV_ORIGIN,
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-        'access-control-allow-headers': 'authorization, content-type, idempotency-key, x-request-id',
+        'access-control-allow-headers':
+          'authorization, content-type, idempotency-key, if-match, if-none-match, x-request-id',
         'access-control-max-age': '600',
       });
       expect(response.headers.vary).toContain('Origin');
@@ -151,7 +152,7 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
       expect(response.headers['access-control-expose-headers']).toBe(
-        'x-request-id, idempotent-replayed, retry-after',
+        'x-request-id, idempotent-replayed, retry-after, etag',
       );
       expect(response.headers.vary).toContain('Origin');
       expect(response.headers['x-request-id']).toEqual(expect.any(String));
@@ -186,7 +187,7 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
 
       expect(response.statusCode).toBe(204);
       expect(response.headers['access-control-allow-headers']).toBe(
-        'authorization, content-type, idempotency-key, x-request-id, traceparent, tracestate, sentry-trace, baggage',
+        'authorization, content-type, idempotency-key, if-match, if-none-match, x-request-id, traceparent, tracestate, sentry-trace, baggage',
       );
       expect(allowsHeaders(response, TRACING_HEADERS)).toBe(true);
     });

@@ -14,10 +14,17 @@ export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as
  * services' other headers (`X-Webhook-*`, `X-Change-Origin`) come from servers, never from pages.
  * `CORS_ALLOWED_HEADERS` adds to them (a browser tracing library's `traceparent`, `sentry-trace`).
  */
-export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'idempotency-key', REQUEST_ID_HEADER];
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+  REQUEST_ID_HEADER,
+];
 
 /** The response headers a page's script may read besides the safelisted ones. */
-export const CORS_EXPOSED_HEADERS = [REQUEST_ID_HEADER, 'idempotent-replayed', 'retry-after'];
+export const CORS_EXPOSED_HEADERS = [REQUEST_ID_HEADER, 'idempotent-replayed', 'retry-after', 'etag'];
 
 /**
  * `@fastify/cors` options for an origin list, applied through Nest's `enableCors`, which runs the

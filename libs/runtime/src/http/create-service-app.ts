@@ -16,6 +16,7 @@ import { METRICS_ROUTE } from '../metrics/metrics-server';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { traceRequests, tracingEnabled } from '../tracing/tracing';
 import { bodyShapeError } from './body-depth';
+import { answerConditionalReads } from './conditional-requests';
 import { corsOptions } from './cors';
 import { DOCS_ROUTE, refuseFramingOfDocs } from './docs-headers';
 import { jsonBodyParser } from './json-body';
@@ -147,6 +148,7 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
     done();
   });
   // The root logger of `loggingModule`, built by nestjs-pino with the app's Logger above.
+  answerConditionalReads(fastify);
   logCompletedRequests(fastify, PinoLogger.root);
   refuseFramingOfDocs(fastify);
   setUpOpenApi(app, definition);

@@ -13,6 +13,7 @@ import {
   exampleFailureOf,
   type OperationObject,
 } from './openapi/error-responses';
+import { declareConditionalRequests } from './openapi/conditional-responses';
 import { toOpenApi31 } from './openapi/openapi-3-1';
 import { describeValidationRules } from './openapi/schema-from-validation-rules';
 import type { ServiceDefinition } from './service-definition';
@@ -59,6 +60,10 @@ export function buildOpenApiDocument(
   // Each error status's example: the body this service renders for a typical failure of that status.
   const errorExampleOf = (status: string) => definition.renderError(exampleFailureOf(status), undefined).body;
   finishOperations(document, { schema: definition.errorBody.name, exampleOf: errorExampleOf }, bearer);
+  declareConditionalRequests(
+    document.paths as Record<string, Record<string, OperationObject>>,
+    document.components?.schemas?.[definition.errorBody.name] as Record<string, unknown> | undefined,
+  );
   closeObjectSchemas([document.components?.schemas, document.paths]);
   if (definition.openApi?.oauth2) {
     document.components!.securitySchemes![OAUTH2] = definition.openApi.oauth2;

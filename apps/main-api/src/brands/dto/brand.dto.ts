@@ -5,6 +5,7 @@ import {
   formatTimestamp,
   IsEntityId,
   MayBeAbsent,
+  API_ROW_VERSION,
 } from '@platform/contracts';
 import { IsString, Length, MaxLength } from 'class-validator';
 import type { Brand } from '../brand.entity';
@@ -32,6 +33,9 @@ export class BrandDto {
   @ApiProperty({ example: 4 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 3 })
   company_id!: number;
 
@@ -56,6 +60,7 @@ export class BrandDto {
   static from(brand: Brand): BrandDto {
     return {
       id: brand.id,
+      version: brand.version,
       company_id: brand.companyId,
       client_id: brand.clientId,
       name: brand.name,

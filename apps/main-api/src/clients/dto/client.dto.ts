@@ -1,10 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { API_EMAIL, API_TIMESTAMP, formatNullableTimestamp, formatTimestamp } from '@platform/contracts';
+import {
+  API_EMAIL,
+  API_TIMESTAMP,
+  formatNullableTimestamp,
+  formatTimestamp,
+  API_ROW_VERSION,
+} from '@platform/contracts';
 import type { Client } from '../client.entity';
 
 export class ClientDto {
   @ApiProperty({ example: 7 })
   id!: number;
+
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
 
   @ApiProperty({ example: 3 })
   company_id!: number;
@@ -42,6 +51,7 @@ export class ClientDto {
   static from(client: Client): ClientDto {
     return {
       id: client.id,
+      version: client.version,
       company_id: client.companyId,
       name: client.name,
       email: client.email,

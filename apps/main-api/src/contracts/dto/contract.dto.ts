@@ -8,6 +8,7 @@ import {
   IsEntityId,
   MayBeAbsent,
   MayBeAbsentOrNull,
+  API_ROW_VERSION,
 } from '@platform/contracts';
 import { IsObject, IsString, Length, MaxLength } from 'class-validator';
 import type { Contract } from '../contract.entity';
@@ -99,6 +100,9 @@ export class ContractDto {
   @ApiProperty({ example: 5 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 7 })
   client_id!: number;
 
@@ -159,6 +163,7 @@ export class ContractDto {
   static from(contract: Contract): ContractDto {
     return {
       id: contract.id,
+      version: contract.version,
       client_id: contract.clientId,
       company_id: contract.companyId,
       currency_id: contract.currencyId,

@@ -22,6 +22,7 @@ import { AddUserProfile1795359401249 } from './1795359401249-AddUserProfile';
 import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 import { RowLevelSecurity1795800000100 } from './1795800000100-RowLevelSecurity';
 import { ChangeFeedWatch1795900000100 } from './1795900000100-ChangeFeedWatch';
+import { AddRowVersions1796000000100 } from './1796000000100-AddRowVersions';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MAIN_API_MIGRATIONS = [
   AddAuthorizationCodes1795700000100,
   RowLevelSecurity1795800000100,
   ChangeFeedWatch1795900000100,
+  AddRowVersions1796000000100,
 ];

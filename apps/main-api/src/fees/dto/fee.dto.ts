@@ -1,4 +1,4 @@
-import { API_DATE, IsCurrencyId, IsDateOnly, MayBeAbsent } from '@platform/contracts';
+import { API_DATE, IsCurrencyId, IsDateOnly, MayBeAbsent, API_ROW_VERSION } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FEE_STATUSES, type Fee, type FeeStatus } from '../fee.entity';
@@ -71,6 +71,9 @@ export class FeeDto {
   @ApiProperty({ example: 9 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 7 })
   client_id!: number;
 
@@ -107,6 +110,7 @@ export class FeeDto {
   static from(fee: Fee): FeeDto {
     return {
       id: fee.id,
+      version: fee.version,
       client_id: fee.clientId,
       name: fee.name,
       estimate: Number(fee.estimate),

@@ -6,6 +6,7 @@ import {
   MayBeAbsent,
   MayBeAbsentOrNull,
   TIMESTAMP_PATTERN,
+  API_ROW_VERSION,
 } from '@platform/contracts';
 import { IsNumber, Max, Min } from 'class-validator';
 import type { TimeEntry } from '../time-entry.entity';
@@ -80,6 +81,9 @@ export class UpdateTimeEntryDto extends PartialType(
 
 export class TimeEntryDto {
   @ApiProperty({ type: 'integer', example: 9001 }) id!: number;
+
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
   @ApiProperty({ type: 'integer', example: 12 }) user_id!: number;
   @ApiProperty({ type: 'integer', example: 88 }) project_id!: number;
   @ApiProperty({ type: 'integer', example: 301, nullable: true }) task_id!: number | null;
@@ -92,6 +96,7 @@ export class TimeEntryDto {
   static from(entry: TimeEntry): TimeEntryDto {
     return {
       id: entry.id,
+      version: entry.version,
       user_id: entry.userId,
       project_id: entry.projectId,
       task_id: entry.taskId,

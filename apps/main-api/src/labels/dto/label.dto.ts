@@ -1,4 +1,4 @@
-import { MayBeAbsent } from '@platform/contracts';
+import { MayBeAbsent, API_ROW_VERSION } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsIn, IsString, Length, Matches } from 'class-validator';
 import { LABEL_MODELS, type LabelModel } from '../label.entity';
@@ -32,6 +32,9 @@ export class LabelDto {
   @ApiProperty({ example: 4 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Priority' })
   name!: string;
 
@@ -43,6 +46,6 @@ export class LabelDto {
 
   /** From a Label, or a row of the labels of a model. */
   static from(label: LabelRow): LabelDto {
-    return { id: label.id, name: label.name, color: label.color, model: label.model };
+    return { id: label.id, version: label.version, name: label.name, color: label.color, model: label.model };
   }
 }

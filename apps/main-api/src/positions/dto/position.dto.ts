@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { API_TIMESTAMP, formatTimestamp, IsEntityId, MayBeAbsentOrNull } from '@platform/contracts';
+import {
+  API_TIMESTAMP,
+  formatTimestamp,
+  IsEntityId,
+  MayBeAbsentOrNull,
+  API_ROW_VERSION,
+} from '@platform/contracts';
 import { IsString, Length } from 'class-validator';
 import type { PositionCategory } from '../position-category.entity';
 import type { Position } from '../position.entity';
@@ -19,6 +25,9 @@ export class PositionCategoryDto {
   @ApiProperty({ example: 2 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Creative' })
   name!: string;
 
@@ -31,6 +40,7 @@ export class PositionCategoryDto {
   static from(category: PositionCategory): PositionCategoryDto {
     return {
       id: category.id,
+      version: category.version,
       name: category.name,
       created_at: formatTimestamp(category.createdAt),
       updated_at: formatTimestamp(category.updatedAt),
@@ -61,6 +71,9 @@ export class PositionDto {
   @ApiProperty({ example: 5, description: 'The unified position id' })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Art Director' })
   name!: string;
 
@@ -79,6 +92,7 @@ export class PositionDto {
   static from(position: Position): PositionDto {
     return {
       id: position.id,
+      version: position.version,
       name: position.name,
       category_id: position.categoryId,
       category_name: position.category?.name ?? null,

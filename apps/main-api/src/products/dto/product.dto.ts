@@ -1,4 +1,4 @@
-import { IsEntityId } from '@platform/contracts';
+import { IsEntityId, API_ROW_VERSION } from '@platform/contracts';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
 import type { Product } from '../product.entity';
@@ -25,6 +25,9 @@ export class ProductDto {
   @ApiProperty({ example: 12 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Oat Crunch 500 g' })
   name!: string;
 
@@ -35,6 +38,12 @@ export class ProductDto {
   brand_id!: number;
 
   static from(product: Product): ProductDto {
-    return { id: product.id, name: product.name, client_id: product.clientId, brand_id: product.brandId };
+    return {
+      id: product.id,
+      version: product.version,
+      name: product.name,
+      client_id: product.clientId,
+      brand_id: product.brandId,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatTimestamp, ROLE_IDS, API_TIMESTAMP } from '@platform/contracts';
+import { formatTimestamp, ROLE_IDS, API_TIMESTAMP, API_ROW_VERSION } from '@platform/contracts';
 import { ProjectStatus } from '../project-status';
 import type { Client } from '../../clients/client.entity';
 import type { User } from '../../users/user.entity';
@@ -110,6 +110,7 @@ class ProjectCategoryDto {
 /** docs/spec/interfaces.md "Project (read shape)" (profitability figures arrive with hours and costs). */
 export class ProjectDto {
   @ApiProperty({ type: 'integer', example: 88 }) id!: number;
+  @ApiProperty(API_ROW_VERSION) version!: number;
   @ApiProperty({ type: 'integer', example: 1 }) company_id!: number;
   @ApiProperty({ type: 'integer', example: 7 }) client_id!: number;
   @ApiProperty({ type: 'integer', example: 12, nullable: true }) pm_id!: number | null;
@@ -202,6 +203,7 @@ export class ProjectDto {
   static from(project: ProjectShown, figures: ProjectSummaryFigures): ProjectDto {
     return {
       id: project.id,
+      version: project.version,
       company_id: project.companyId,
       client_id: project.clientId,
       pm_id: project.pmId,

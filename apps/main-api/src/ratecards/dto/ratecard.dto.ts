@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { API_TIMESTAMP, formatTimestamp, IsCurrencyId, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import {
+  API_TIMESTAMP,
+  formatTimestamp,
+  IsCurrencyId,
+  IsEntityId,
+  MayBeAbsent,
+  API_ROW_VERSION,
+} from '@platform/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -90,6 +97,9 @@ export class RatecardDto {
   @ApiProperty({ example: 2 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Standard 2026' })
   name!: string;
 
@@ -117,6 +127,7 @@ export class RatecardDto {
   static from(ratecard: Ratecard): RatecardDto {
     return {
       id: ratecard.id,
+      version: ratecard.version,
       name: ratecard.name,
       original_name: ratecard.originalName,
       percent: Number(ratecard.percent),

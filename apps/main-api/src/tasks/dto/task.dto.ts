@@ -6,6 +6,7 @@ import {
   MayBeAbsent,
   MayBeAbsentOrNull,
   API_TIMESTAMP,
+  API_ROW_VERSION,
 } from '@platform/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { TaskStatus } from '../task-status';
@@ -72,6 +73,9 @@ export class UpdateTaskDto extends PartialType(OmitType(CreateTaskDto, ['project
 
 export class TaskDto {
   @ApiProperty({ type: 'integer', example: 301 }) id!: number;
+
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
   @ApiProperty({ type: 'integer', example: 88 }) project_id!: number;
   @ApiProperty({ example: 'Key visual' }) name!: string;
   @ApiProperty({ example: '' }) description!: string;
@@ -86,6 +90,7 @@ export class TaskDto {
   static from(task: Task): TaskDto {
     return {
       id: task.id,
+      version: task.version,
       project_id: task.projectId,
       name: task.name,
       description: task.description,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { API_TIMESTAMP, formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, MayBeAbsent, API_ROW_VERSION } from '@platform/contracts';
 import { IsString, Length, MaxLength } from 'class-validator';
 import type { Team } from '../team.entity';
 
@@ -22,6 +22,9 @@ export class TeamDto {
   @ApiProperty({ example: 2 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 1 })
   company_id!: number;
 
@@ -43,6 +46,7 @@ export class TeamDto {
   static from(team: Team): TeamDto {
     return {
       id: team.id,
+      version: team.version,
       company_id: team.companyId,
       name: team.name,
       description: team.description,

@@ -1,4 +1,4 @@
-import { API_DATE, IsDateOnly, IsEntityId, MayBeAbsent } from '@platform/contracts';
+import { API_DATE, IsDateOnly, IsEntityId, MayBeAbsent, API_ROW_VERSION } from '@platform/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Length, Max, Min } from 'class-validator';
 import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '../transaction.entity';
@@ -80,6 +80,9 @@ export class TransactionDto {
   @ApiProperty({ example: 31 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ ...API_DATE, example: '2026-11-20' })
   date!: string;
 
@@ -116,6 +119,7 @@ export class TransactionDto {
   static from(transaction: Transaction): TransactionDto {
     return {
       id: transaction.id,
+      version: transaction.version,
       date: transaction.date,
       type: transaction.type,
       total: Number(transaction.total),

@@ -13,6 +13,7 @@ import {
   MayBeAbsent,
   MayBeAbsentOrNull,
   ROLE_IDS,
+  API_ROW_VERSION,
 } from '@platform/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Length, Max, Min } from 'class-validator';
@@ -103,6 +104,9 @@ export class UserDto {
   @ApiProperty({ example: 12 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Ada' })
   first_name!: string;
 
@@ -158,6 +162,7 @@ export class UserDto {
   static from(user: User): UserDto {
     return {
       id: user.id,
+      version: user.version,
       first_name: user.firstName,
       last_name: user.lastName,
       email: user.email,
@@ -179,6 +184,7 @@ export class UserDto {
   static fromRow(row: UserRow): UserDto {
     return {
       id: row.id,
+      version: row.version,
       first_name: row.first_name,
       last_name: row.last_name,
       email: row.email,

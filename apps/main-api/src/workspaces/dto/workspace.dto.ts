@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { API_TIMESTAMP, formatTimestamp, MayBeAbsent } from '@platform/contracts';
+import { API_TIMESTAMP, formatTimestamp, MayBeAbsent, API_ROW_VERSION } from '@platform/contracts';
 import { IsBoolean, IsString, Length, MaxLength } from 'class-validator';
 import type { Workspace } from '../workspace.entity';
 
@@ -28,6 +28,9 @@ export class WorkspaceDto {
   @ApiProperty({ example: 3 })
   id!: number;
 
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
+
   @ApiProperty({ example: 'Buenos Aires studio' })
   name!: string;
 
@@ -49,6 +52,7 @@ export class WorkspaceDto {
   static from(workspace: Workspace): WorkspaceDto {
     return {
       id: workspace.id,
+      version: workspace.version,
       name: workspace.name,
       active: workspace.active,
       description: workspace.description,

@@ -4,7 +4,7 @@ import type { NormalizedFailure } from '../../errors/failure';
 export interface OperationObject {
   operationId?: string;
   requestBody?: unknown;
-  responses: Record<string, { description?: string; content?: unknown }>;
+  responses: Record<string, { description?: string; content?: unknown; headers?: Record<string, unknown> }>;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
   [extension: `x-${string}`]: unknown;
@@ -17,6 +17,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '403': "The caller's role may not do this, or the body names another company's id",
   '404': "No such resource in the caller's company (another company's ids answer the same)",
   '409': 'The request conflicts with the current state (a unique value taken, a concurrent change)',
+  '412': 'If-Match names a version the resource no longer has',
   '413': 'The body is larger than the service accepts, or nested or repeated beyond its limits',
   '415': 'The body is not JSON (or a form where the route takes one)',
   '422': 'Well-formed, but breaks a business rule of the resource',
