@@ -67,7 +67,15 @@ export async function startService(app, env) {
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${app}.cpuprofile`]
     : [];
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profile, entryPoint(app, 'main.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Quotas counted and announced as in production, at a size no bench reaches (issue 36: their
+    // cost is part of what the bench measures).
+    env: {
+      ...process.env,
+      QUOTA_REQUESTS_PER_MINUTE: '10000000',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;

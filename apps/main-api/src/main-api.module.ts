@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, StaticKeySource } from '@platform/auth';
+import { AuthModule, StaticKeySource, quotaSettingsOf } from '@platform/auth';
 import { RetentionModule, TenancyModule } from '@platform/database';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import { MAIN_API_ENV, type MainApiEnv } from './config/main-api.env';
@@ -49,6 +49,7 @@ export class MainApiModule {
           audience: env.JWT_AUDIENCE,
           keys: { source: new StaticKeySource(signingKeys.publicKeys) },
           tokenStatus: { useClass: DatabaseTokenStatus },
+          quota: quotaSettingsOf(env),
         }),
         MetricsModule,
         HealthModule.forRoot(),

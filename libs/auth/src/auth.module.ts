@@ -10,6 +10,8 @@ import { JwtStrategy } from './jwt/jwt.strategy';
 import { PermissionsGuard } from './permissions/permissions.guard';
 import { CompanyBodyGuard } from './principal/company-body.guard';
 import { PrincipalContext } from './principal/principal-context';
+import { TenantQuotaGuard } from './quota/tenant-quota.guard';
+import { TenantQuotas, type QuotaSettings } from './quota/tenant-quotas';
 import { RemoteTokenStatus, type RemoteTokenStatusOptions } from './revocation/remote-token-status';
 import { TokenStatusSource } from './revocation/token-status-source';
 
@@ -18,11 +20,14 @@ export interface AuthModuleOptions extends JwtSettings {
   keys: { jwks: JwksKeySourceOptions } | { source: VerificationKeySource };
   /** Where revocation is checked: main-api's own database (a class), or main-api over HTTP. */
   tokenStatus: { remote: RemoteTokenStatusOptions } | { useClass: Type<TokenStatusSource> };
+  /** Each company's request quota on this service (TenantQuotaGuard); none when absent. */
+  quota?: QuotaSettings;
 }
 
 /**
  * Authentication for a service: every route needs a valid access token unless `@Public()`, and
- * `@RequirePermission()` applies the role matrix. Guards run in this order: JWT, then permissions.
+ * `@RequirePermission()` applies the role matrix. Guards run in this order: JWT, the company's quota,
+ * then permissions.
  */
 @Module({})
 export class AuthModule {
@@ -57,7 +62,14 @@ export class AuthModule {
         tokenStatus,
         JwtStrategy,
         PrincipalContext,
+        {
+          provide: TenantQuotas,
+          useValue: new TenantQuotas(
+            options.quota ?? { requestsPerMinute: 0, replicas: 1, overrides: new Map() },
+          ),
+        },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: TenantQuotaGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_GUARD, useClass: CompanyBodyGuard },
       ],

@@ -18,3 +18,5 @@ export * from './revocation/token-status-unavailable.error';
 export { REVOKED_TOKEN_MESSAGE } from './jwt/jwt-auth.guard';
 export * from './change-origin/change-origin-signature';
 export * from './service-identity/service-signature';
+export * from './quota/tenant-quotas';
+export * from './quota/tenant-quota.guard';

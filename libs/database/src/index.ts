@@ -14,6 +14,7 @@ export * from './tenancy/row-level-security';
 export * from './tenancy/scoped-sql';
 export * from './lists/list-filters';
 export * from './lists/paginate';
+export * from './lists/list-order';
 export * from './retention/retention-policy';
 export * from './retention/retention-pruner';
 export * from './retention/retention.module';

@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@platform/auth';
+import { AuthModule, quotaSettingsOf } from '@platform/auth';
 import { TenancyModule } from '@platform/database';
 import { HealthModule, loggingModule, MetricsModule } from '@platform/runtime';
 import type { DataSourceOptions } from 'typeorm';
@@ -45,6 +45,7 @@ export function mainApiConsumerImports(
           timeoutMs: Math.min(env.MAIN_API_TIMEOUT_MS, 2_000),
         },
       },
+      quota: quotaSettingsOf(env),
     }),
     MetricsModule,
     HealthModule.forRoot({ readinessChecks: mainApiReadinessChecks }),

@@ -51,6 +51,8 @@ export async function startTestService<Env extends BaseServiceEnv>(
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       PORT: '0',
       CORS_ALLOWED_ORIGINS: TEST_ALLOWED_ORIGIN,
+      // Counted and announced, never reached by a suite's bursts; the quota tests set their own.
+      QUOTA_REQUESTS_PER_MINUTE: '1000000',
       ...options.env,
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: '4',

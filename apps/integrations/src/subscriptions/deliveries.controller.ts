@@ -9,7 +9,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ApiPaginatedResponse, type Paginated } from '@platform/contracts';
+import { ApiPaginatedResponse, type ListAnswer } from '@platform/contracts';
 import { IntegrationsErrorBodyDto } from '../errors/integrations-error-body.dto';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryDto } from './dto/delivery.dto';
@@ -34,7 +34,7 @@ export class DeliveriesController {
   list(
     @Param() params: SubscriptionParamsDto,
     @Query() query: DeliveriesQueryDto,
-  ): Promise<Paginated<DeliveryDto> | DeliveryDto[]> {
+  ): Promise<ListAnswer<DeliveryDto>> {
     return this.deliveries.list(params.id, query);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Paginated } from '@platform/contracts';
+import type { ListAnswer } from '@platform/contracts';
 import { RequestTenantScope, type TenantRepository } from '@platform/database';
 import { In, Raw } from 'typeorm';
 import type { DeliveriesQueryDto } from './dto/subscription-params.dto';
@@ -18,10 +18,7 @@ export class DeliveriesRepository {
   }
 
   /** A page of a subscription's deliveries, newest first, only those in `query.status` when given. */
-  page(
-    subscriptionId: string,
-    query: DeliveriesQueryDto,
-  ): Promise<Paginated<WebhookDelivery> | WebhookDelivery[]> {
+  page(subscriptionId: string, query: DeliveriesQueryDto): Promise<ListAnswer<WebhookDelivery>> {
     const rows = this.deliveries
       .queryBuilder('delivery')
       .andWhere('delivery.subscription_id = :subscriptionId', { subscriptionId })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Paginated } from '@platform/contracts';
+import { type ListAnswer } from '@platform/contracts';
 import { DeliveriesRepository } from './deliveries.repository';
 import { webhookIdOf } from './delivery/webhook-signature';
 import type { DeliveryDto, WebhookPayloadDto } from './dto/delivery.dto';
@@ -22,10 +22,7 @@ export class DeliveriesService {
   ) {}
 
   /** Newest first, each with its attempts. */
-  async list(
-    subscriptionId: string,
-    query: DeliveriesQueryDto,
-  ): Promise<Paginated<DeliveryDto> | DeliveryDto[]> {
+  async list(subscriptionId: string, query: DeliveriesQueryDto): Promise<ListAnswer<DeliveryDto>> {
     await this.subscriptions.find(subscriptionId);
     const page = await this.deliveries.page(subscriptionId, query);
     const deliveries = Array.isArray(page) ? page : page.data;

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { BrandsService } from './brands.service';
@@ -31,10 +31,10 @@ export class BrandsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List brands; filters: name (contains), client_id' })
+  @ApiOperation({ summary: 'List brands; filters: name (contains), client_id; sort: name' })
   @ApiFiltersExample({ client_id: [1, 2], name: 'organic' })
   @ApiPaginatedResponse(BrandDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<BrandDto>> {
     return this.brands.list(query);
   }
 

@@ -15,6 +15,7 @@ export class BrandsRepository extends FeatureRepository<Brand> {
         name: { kind: 'text', column: 'name' },
         client_id: { kind: 'integer', column: 'client_id' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Brand ${id}`),
     });
   }

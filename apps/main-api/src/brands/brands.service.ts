@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import type { Brand } from './brand.entity';
 import { BrandsRepository } from './brands.repository';
 import { BrandDto, type CreateBrandDto, type UpdateBrandDto } from './dto/brand.dto';
@@ -17,7 +17,7 @@ export class BrandsService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<BrandDto> | BrandDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<BrandDto>> {
     return this.brands.list(query, (brand) => BrandDto.from(brand));
   }
 

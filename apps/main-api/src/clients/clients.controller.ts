@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ClientsService } from './clients.service';
@@ -32,10 +32,10 @@ export class ClientsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List clients; filters: name (contains), archived, currency_id' })
+  @ApiOperation({ summary: 'List clients; filters: name (contains), archived, currency_id; sort: name' })
   @ApiFiltersExample({ name: 'north', archived: false })
   @ApiPaginatedResponse(ClientDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<ClientDto>> {
     return this.clients.list(query);
   }
 

@@ -15,6 +15,7 @@ export class ClientsRepository extends FeatureRepository<Client> {
         archived: { kind: 'boolean', column: 'archived' },
         currency_id: { kind: 'integer', column: 'currency_id' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Client ${id}`),
     });
   }

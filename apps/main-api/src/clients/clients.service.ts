@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import type { Client } from './client.entity';
 import { ClientsRepository } from './clients.repository';
 import { ClientDto } from './dto/client.dto';
@@ -21,7 +21,7 @@ export class ClientsService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<ClientDto> | ClientDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<ClientDto>> {
     return this.clients.list(query, (client) => ClientDto.from(client));
   }
 

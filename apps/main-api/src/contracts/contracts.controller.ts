@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ContractsService } from './contracts.service';
@@ -32,10 +32,12 @@ export class ContractsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List contracts; filters: name (contains), client_id, status (contains)' })
+  @ApiOperation({
+    summary: 'List contracts; filters: name (contains), client_id, status (contains); sort: name',
+  })
   @ApiFiltersExample({ client_id: [1, 2], status: 'active' })
   @ApiPaginatedResponse(ContractDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<ContractDto>> {
     return this.contracts.list(query);
   }
 

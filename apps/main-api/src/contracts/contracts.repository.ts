@@ -22,6 +22,7 @@ export class ContractsRepository extends FeatureRepository<Contract> {
         client_id: { kind: 'integer', column: 'client_id' },
         status: { kind: 'text', column: 'status' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Contract ${id}`),
       relations: { currency: 'currency', members: 'member' },
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import type { Contract } from './contract.entity';
 import { ContractsRepository } from './contracts.repository';
@@ -33,7 +33,7 @@ export class ContractsService {
     return this.get(id);
   }
 
-  list(query: ListQueryDto): Promise<Paginated<ContractDto> | ContractDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<ContractDto>> {
     return this.contracts.list(query, (contract) => ContractDto.from(contract));
   }
 

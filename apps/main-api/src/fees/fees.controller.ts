@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateFeeDto, FeeDto, UpdateFeeDto } from './dto/fee.dto';
@@ -41,7 +41,7 @@ export class FeesController {
   list(
     @Param('client_id', ParseIdPipe) clientId: number,
     @Query() query: ListQueryDto,
-  ): Promise<Paginated<FeeDto> | FeeDto[]> {
+  ): Promise<ListAnswer<FeeDto>> {
     return this.fees.list(clientId, query);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { RequestTenantScope, type FilterDefinitions, type TenantRepository } from '@platform/database';
 import type { DeepPartial } from 'typeorm';
 import { Client } from '../clients/client.entity';
@@ -32,7 +32,7 @@ export class FeesRepository {
     clientId: number,
     list: ListQueryDto,
     toDto: (fee: Fee) => Dto,
-  ): Promise<Paginated<Dto> | Dto[]> {
+  ): Promise<ListAnswer<Dto>> {
     return this.fees.paginate(
       this.fees.queryBuilder('fee').andWhere('fee.client_id = :clientId', { clientId }),
       'fee',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { isCalendarDate, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { ResourceNotFoundError } from '../errors/main-api.errors';
 import { FeeDto, type CreateFeeDto, type UpdateFeeDto } from './dto/fee.dto';
@@ -30,7 +30,7 @@ export class FeesService {
     });
   }
 
-  async list(clientId: number, query: ListQueryDto): Promise<Paginated<FeeDto> | FeeDto[]> {
+  async list(clientId: number, query: ListQueryDto): Promise<ListAnswer<FeeDto>> {
     await this.requireClient(clientId);
     return this.fees.listOfClient(clientId, query, (fee) => FeeDto.from(fee));
   }

@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTimeEntryDto, TimeEntryDto, UpdateTimeEntryDto } from './dto/time-entry.dto';
@@ -33,10 +33,13 @@ export class HoursController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List time entries; filters: user_id, project_id, task_id, user_position_id' })
+  @ApiOperation({
+    summary:
+      'List time entries; filters: user_id, project_id, task_id, user_position_id, date and hours (with ranges); sort: date',
+  })
   @ApiFiltersExample({ project_id: [1, 2] })
   @ApiPaginatedResponse(TimeEntryDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<TimeEntryDto>> {
     return this.hours.list(query);
   }
 

@@ -22,12 +22,14 @@ export class HoursRepository extends FeatureRepository<TimeEntry> {
         project_id: { kind: 'integer', column: 'project_id' },
         task_id: { kind: 'integer', column: 'task_id' },
         user_position_id: { kind: 'integer', column: 'user_position_id' },
+        date: { kind: 'date', column: 'date' },
+        hours: { kind: 'number', column: 'hours' },
       },
+      sorts: { date: 'date' },
       notFound: (id) => new ResourceNotFoundError(`Time entry ${id}`),
     });
   }
 
-  /** For good: an entry has no history to keep. */
   /** The user the hours are of (`user_id`). */
   requireUser(id: number): Promise<User> {
     return this.scope.repository(User).requireReference(id, 'user_id');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, Role, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { isCalendarDate, Role, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import type { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
@@ -58,7 +58,7 @@ export class HoursService {
     return this.hours.save(entry);
   }
 
-  list(query: ListQueryDto): Promise<Paginated<TimeEntryDto> | TimeEntryDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<TimeEntryDto>> {
     return this.hours.list(query, (entry) => TimeEntryDto.from(entry));
   }
 

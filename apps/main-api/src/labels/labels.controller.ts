@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { LabelsService } from './labels.service';
@@ -31,10 +31,10 @@ export class LabelsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List labels; filters: name (contains), model' })
+  @ApiOperation({ summary: 'List labels; filters: name (contains), model; sort: name' })
   @ApiFiltersExample({ model: 'project' })
   @ApiPaginatedResponse(LabelDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<LabelDto>> {
     return this.labels.list(query);
   }
 

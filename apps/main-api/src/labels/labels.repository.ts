@@ -24,6 +24,7 @@ export class LabelsRepository extends FeatureRepository<Label> {
         name: { kind: 'text', column: 'name' },
         model: { kind: 'enum', column: 'model', values: LABEL_MODELS },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Label ${id}`),
     });
   }

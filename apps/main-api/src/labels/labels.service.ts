@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { LabelDto, type CreateLabelDto, type UpdateLabelDto } from './dto/label.dto';
 import type { Label, LabelModel } from './label.entity';
 import { LabelsRepository } from './labels.repository';
@@ -16,7 +16,7 @@ export class LabelsService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<LabelDto> | LabelDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<LabelDto>> {
     return this.labels.list(query, (label) => LabelDto.from(label));
   }
 

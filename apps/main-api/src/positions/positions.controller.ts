@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import {
@@ -40,10 +40,10 @@ export class PositionsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List positions; filters: name (contains), category_id' })
+  @ApiOperation({ summary: 'List positions; filters: name (contains), category_id; sort: name' })
   @ApiFiltersExample({ name: 'design' })
   @ApiPaginatedResponse(PositionDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<PositionDto>> {
     return this.positions.listPositions(query);
   }
 
@@ -94,10 +94,10 @@ export class PositionCategoriesController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List position categories; filters: name (contains)' })
+  @ApiOperation({ summary: 'List position categories; filters: name (contains); sort: name' })
   @ApiFiltersExample({ name: 'creative' })
   @ApiPaginatedResponse(PositionCategoryDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<PositionCategoryDto>> {
     return this.positions.listCategories(query);
   }
 

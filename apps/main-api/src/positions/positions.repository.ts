@@ -15,6 +15,7 @@ export class PositionsRepository extends FeatureRepository<Position> {
         name: { kind: 'text', column: 'name' },
         category_id: { kind: 'integer', column: 'category_id' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Position ${id}`),
       relations: { category: 'category' },
     });
@@ -34,6 +35,7 @@ export class PositionCategoriesRepository extends FeatureRepository<PositionCate
       entity: PositionCategory,
       alias: 'category',
       filters: { name: { kind: 'text', column: 'name' } },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Position category ${id}`),
     });
   }

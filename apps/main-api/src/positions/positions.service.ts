@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import {
   PositionCategoryDto,
   PositionDto,
@@ -28,7 +28,7 @@ export class PositionsService {
     return this.getPosition(id);
   }
 
-  listPositions(query: ListQueryDto): Promise<Paginated<PositionDto> | PositionDto[]> {
+  listPositions(query: ListQueryDto): Promise<ListAnswer<PositionDto>> {
     return this.positions.list(query, (position) => PositionDto.from(position));
   }
 
@@ -57,7 +57,7 @@ export class PositionsService {
     return this.categories.create({ name: body.name });
   }
 
-  listCategories(query: ListQueryDto): Promise<Paginated<PositionCategoryDto> | PositionCategoryDto[]> {
+  listCategories(query: ListQueryDto): Promise<ListAnswer<PositionCategoryDto>> {
     return this.categories.list(query, (category) => PositionCategoryDto.from(category));
   }
 

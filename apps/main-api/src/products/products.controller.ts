@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProductsService } from './products.service';
@@ -31,10 +31,10 @@ export class ProductsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List products; filters: name (contains), client_id, brand_id' })
+  @ApiOperation({ summary: 'List products; filters: name (contains), client_id, brand_id; sort: name' })
   @ApiFiltersExample({ brand_id: [1, 2], name: 'oats' })
   @ApiPaginatedResponse(ProductDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<ProductDto>> {
     return this.products.list(query);
   }
 

@@ -17,6 +17,7 @@ export class ProductsRepository extends FeatureRepository<Product> {
         client_id: { kind: 'integer', column: 'client_id' },
         brand_id: { kind: 'integer', column: 'brand_id' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Product ${id}`),
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { ProductDto, type CreateProductDto, type UpdateProductDto } from './dto/product.dto';
 import type { Product } from './product.entity';
@@ -14,7 +14,7 @@ export class ProductsService {
     return this.products.create({ clientId: body.client_id, brandId: body.brand_id, name: body.name });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<ProductDto> | ProductDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<ProductDto>> {
     return this.products.list(query, (product) => ProductDto.from(product));
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { preparedStatementName, RequestTenantScope, type TenantRepository } from '@platform/database';
 import type { SelectQueryBuilder } from 'typeorm';
 import { User } from '../users/user.entity';
@@ -176,7 +176,7 @@ export class ProjectReadsRepository {
   }
 
   /** A page of `of`'s projects with client and manager (docs/spec/decisions.md §5). */
-  list(query: ListQueryDto, of: ProjectsOfClient): Promise<Paginated<Project> | Project[]> {
+  list(query: ListQueryDto, of: ProjectsOfClient): Promise<ListAnswer<Project>> {
     return this.projects.paginate(this.visible(of), 'project', query, PROJECT_FILTERS, (project) => project);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { Role, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { Role, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import type { ProjectNameDto } from './dto/project-name.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { projectFigures, summarizeProject } from './project-figures';
@@ -29,7 +29,7 @@ export class ProjectReads {
     return ProjectDetailDto.fromDetail(project, projectFigures(project, project, project.loggedByPosition));
   }
 
-  async list(query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
+  async list(query: ListQueryDto): Promise<ListAnswer<ProjectDto>> {
     const page = await this.projects.list(query, await this.ownClientId());
     if (Array.isArray(page)) {
       return this.withFigures(page);

@@ -9,7 +9,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
@@ -50,7 +50,7 @@ export class ProjectsController {
   })
   @ApiFiltersExample({ status: 'in_process', archived: false })
   @ApiPaginatedResponse(ProjectDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<ProjectDto> | ProjectDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<ProjectDto>> {
     return this.reads.list(query);
   }
 

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { RatecardsService } from './ratecards.service';
@@ -31,10 +31,10 @@ export class RatecardsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: "The company's ratecards; filters: name (contains), currency_id" })
+  @ApiOperation({ summary: "The company's ratecards; filters: name (contains), currency_id; sort: name" })
   @ApiFiltersExample({ currency_id: 1 })
   @ApiPaginatedResponse(RatecardDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<RatecardDto>> {
     return this.ratecards.list(query);
   }
 

@@ -18,6 +18,7 @@ export class RatecardsRepository extends FeatureRepository<Ratecard> {
         name: { kind: 'text', column: 'name' },
         currency_id: { kind: 'integer', column: 'currency_id' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Ratecard ${id}`),
       relations: { prices: 'price' },
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import {
   RatecardDto,
@@ -27,7 +27,7 @@ export class RatecardsService {
     return this.get(id);
   }
 
-  list(query: ListQueryDto): Promise<Paginated<RatecardDto> | RatecardDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<RatecardDto>> {
     return this.ratecards.list(query, (ratecard) => RatecardDto.from(ratecard));
   }
 

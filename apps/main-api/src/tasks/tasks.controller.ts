@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
@@ -45,10 +45,12 @@ export class TasksController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List tasks; filters: project_id, status, assignee_id, name (contains)' })
+  @ApiOperation({
+    summary: 'List tasks; filters: project_id, status, assignee_id, name (contains); sort: name',
+  })
   @ApiFiltersExample({ status: ['nueva', 'en_proceso'] })
   @ApiPaginatedResponse(TaskDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<TaskDto>> {
     return this.tasks.list(query);
   }
 

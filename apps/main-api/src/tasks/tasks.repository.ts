@@ -21,6 +21,7 @@ export class TasksRepository extends FeatureRepository<Task> {
         assignee_id: { kind: 'integer', column: 'assignee_id' },
         name: { kind: 'text', column: 'name' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Task ${id}`),
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { isCalendarDate, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { TaskStatus } from './task-status';
 import { referenceProblem } from './attachment-links';
@@ -31,7 +31,7 @@ export class TasksService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<TaskDto> | TaskDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<TaskDto>> {
     return this.tasks.list(query, (task) => TaskDto.from(task));
   }
 

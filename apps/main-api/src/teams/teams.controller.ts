@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { TeamsService } from './teams.service';
@@ -32,10 +32,10 @@ export class TeamsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List teams; filters: name (contains)' })
+  @ApiOperation({ summary: 'List teams; filters: name (contains); sort: name' })
   @ApiFiltersExample({ name: 'pod' })
   @ApiPaginatedResponse(TeamDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<TeamDto>> {
     return this.teams.list(query);
   }
 

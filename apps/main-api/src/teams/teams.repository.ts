@@ -16,6 +16,7 @@ export class TeamsRepository extends FeatureRepository<Team> {
       entity: Team,
       alias: 'team',
       filters: { name: { kind: 'text', column: 'name' } },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Team ${id}`),
       relations: { members: 'member' },
     });

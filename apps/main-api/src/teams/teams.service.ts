@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { TeamDto, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto';
 import type { Team } from './team.entity';
 import { TeamsRepository } from './teams.repository';
@@ -13,7 +13,7 @@ export class TeamsService {
     return this.get(id);
   }
 
-  list(query: ListQueryDto): Promise<Paginated<TeamDto> | TeamDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<TeamDto>> {
     return this.teams.list(query, (team) => TeamDto.from(team));
   }
 

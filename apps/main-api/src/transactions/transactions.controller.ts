@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
@@ -31,10 +31,13 @@ export class TransactionsController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List transactions; filters: client_id, type, is_income, source_id' })
+  @ApiOperation({
+    summary:
+      'List transactions; filters: client_id, date (with ranges), type, is_income, source_id; sort: date',
+  })
   @ApiFiltersExample({ type: 'invoice', is_income: true })
   @ApiPaginatedResponse(TransactionDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<TransactionDto>> {
     return this.transactions.list(query);
   }
 

@@ -13,10 +13,12 @@ export class TransactionsRepository extends FeatureRepository<Transaction> {
       alias: 'transaction',
       filters: {
         client_id: { kind: 'integer', column: 'client_id' },
+        date: { kind: 'date', column: 'date' },
         type: { kind: 'enum', column: 'type', values: TRANSACTION_TYPES },
         is_income: { kind: 'boolean', column: 'is_income' },
         source_id: { kind: 'integer', column: 'source_id' },
       },
+      sorts: { date: 'date' },
       notFound: (id) => new ResourceNotFoundError(`Transaction ${id}`),
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isCalendarDate, type ListQueryDto, type Paginated } from '@platform/contracts';
+import { isCalendarDate, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { TransactionDto, type CreateTransactionDto } from './dto/transaction.dto';
 import type { Transaction } from './transaction.entity';
@@ -30,7 +30,7 @@ export class TransactionsService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<TransactionDto> | TransactionDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<TransactionDto>> {
     return this.transactions.list(query, (transaction) => TransactionDto.from(transaction));
   }
 

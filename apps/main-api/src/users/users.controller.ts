@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
-import { type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
@@ -61,7 +61,7 @@ export class UsersController {
   })
   @ApiFiltersExample({ role_id: [3, 4], hidden: false })
   @ApiPaginatedResponse(UserDto)
-  list(@Query() query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
+  list(@Query() query: UsersListQueryDto): Promise<ListAnswer<UserDto>> {
     return this.users.list(query);
   }
 

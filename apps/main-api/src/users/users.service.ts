@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { entityIdsOf, type Paginated } from '@platform/contracts';
+import { entityIdsOf, type ListAnswer } from '@platform/contracts';
 import { hashPassword } from '../security/password-hashing';
 import { UserDto, type CreateUserDto, type UpdateUserDto, type UsersListQueryDto } from './dto/user.dto';
 import { refusalToCreate, refusalToDelete, refusalToUpdate, type Grantor } from './role-grants';
@@ -36,7 +36,7 @@ export class UsersService {
   }
 
   /** With `ids`, exactly those users (deleted ones too: history still names them), in one query. */
-  async list(query: UsersListQueryDto): Promise<Paginated<UserDto> | UserDto[]> {
+  async list(query: UsersListQueryDto): Promise<ListAnswer<UserDto>> {
     if (query.ids !== undefined) {
       return this.byIds(entityIdsOf(query.ids));
     }

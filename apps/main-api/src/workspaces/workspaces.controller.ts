@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { ListQueryDto, type Paginated, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
+import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
 import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { WorkspacesService } from './workspaces.service';
@@ -31,10 +31,10 @@ export class WorkspacesController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'List workspaces; filters: name (contains), active' })
+  @ApiOperation({ summary: 'List workspaces; filters: name (contains), active; sort: name' })
   @ApiFiltersExample({ active: true })
   @ApiPaginatedResponse(WorkspaceDto)
-  list(@Query() query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
+  list(@Query() query: ListQueryDto): Promise<ListAnswer<WorkspaceDto>> {
     return this.workspaces.list(query);
   }
 

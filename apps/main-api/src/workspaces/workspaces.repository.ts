@@ -14,6 +14,7 @@ export class WorkspacesRepository extends FeatureRepository<Workspace> {
         name: { kind: 'text', column: 'name' },
         active: { kind: 'boolean', column: 'active' },
       },
+      sorts: { name: 'name' },
       notFound: (id) => new ResourceNotFoundError(`Workspace ${id}`),
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { WorkspaceDto, type CreateWorkspaceDto, type UpdateWorkspaceDto } from './dto/workspace.dto';
 import type { Workspace } from './workspace.entity';
 import { WorkspacesRepository } from './workspaces.repository';
@@ -16,7 +16,7 @@ export class WorkspacesService {
     });
   }
 
-  list(query: ListQueryDto): Promise<Paginated<WorkspaceDto> | WorkspaceDto[]> {
+  list(query: ListQueryDto): Promise<ListAnswer<WorkspaceDto>> {
     return this.workspaces.list(query, (workspace) => WorkspaceDto.from(workspace));
   }
 

@@ -2968,6 +2968,10 @@ export interface operations {
       /** @description The platform brand, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2977,6 +2981,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3009,6 +3017,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3025,6 +3037,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3041,6 +3057,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3057,6 +3077,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3073,6 +3097,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3086,9 +3114,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3105,6 +3157,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3139,6 +3195,10 @@ export interface operations {
       /** @description The updated platform brand */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3148,6 +3208,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3180,6 +3244,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3196,6 +3264,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3212,6 +3284,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3228,6 +3304,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3244,6 +3324,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3260,6 +3344,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3273,9 +3361,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3292,6 +3404,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3341,6 +3457,10 @@ export interface operations {
       /** @description The deleted platform brand; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3350,6 +3470,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3382,6 +3506,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3398,6 +3526,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3414,6 +3546,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3430,6 +3566,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3446,6 +3586,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3462,6 +3606,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3475,9 +3623,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3494,6 +3666,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3525,6 +3701,10 @@ export interface operations {
       /** @description The platform client, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3534,6 +3714,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3566,6 +3750,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3582,6 +3770,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3598,6 +3790,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3614,6 +3810,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3630,6 +3830,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3643,9 +3847,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3662,6 +3890,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3696,6 +3928,10 @@ export interface operations {
       /** @description The updated platform client */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3705,6 +3941,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3737,6 +3977,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3753,6 +3997,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3769,6 +4017,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3785,6 +4037,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3801,6 +4057,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3817,6 +4077,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3830,9 +4094,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3849,6 +4137,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3898,6 +4190,10 @@ export interface operations {
       /** @description The deleted platform client; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3907,6 +4203,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3939,6 +4239,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3955,6 +4259,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3971,6 +4279,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3987,6 +4299,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4003,6 +4319,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4019,6 +4339,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4032,9 +4356,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4051,6 +4399,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4082,6 +4434,10 @@ export interface operations {
       /** @description The platform contract, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4091,6 +4447,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4123,6 +4483,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4139,6 +4503,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4155,6 +4523,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4171,6 +4543,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4187,6 +4563,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4200,9 +4580,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4219,6 +4623,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4253,6 +4661,10 @@ export interface operations {
       /** @description The updated platform contract */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4262,6 +4674,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4294,6 +4710,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4310,6 +4730,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4326,6 +4750,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4342,6 +4770,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4358,6 +4790,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4374,6 +4810,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4387,9 +4827,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4406,6 +4870,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4455,6 +4923,10 @@ export interface operations {
       /** @description The deleted platform contract; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4464,6 +4936,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4496,6 +4972,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4512,6 +4992,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4528,6 +5012,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4544,6 +5032,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4560,6 +5052,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4576,6 +5072,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4589,9 +5089,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4608,6 +5132,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4642,6 +5170,10 @@ export interface operations {
       /** @description The platform contract with its users */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4651,6 +5183,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when users names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4683,6 +5219,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4699,6 +5239,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4715,6 +5259,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4731,6 +5279,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4747,6 +5299,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4763,6 +5319,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4776,9 +5336,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4795,6 +5379,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4829,6 +5417,10 @@ export interface operations {
       /** @description The platform contract with its users */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4838,6 +5430,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when users names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4870,6 +5466,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4886,6 +5486,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4902,6 +5506,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4918,6 +5526,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4934,6 +5546,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4950,6 +5566,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4963,9 +5583,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4982,6 +5626,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5013,6 +5661,10 @@ export interface operations {
       /** @description The platform position, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5022,6 +5674,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when category_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5054,6 +5710,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5070,6 +5730,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5086,6 +5750,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5102,6 +5770,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5118,6 +5790,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5131,9 +5807,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5150,6 +5850,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5184,6 +5888,10 @@ export interface operations {
       /** @description The updated platform position */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5193,6 +5901,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when category_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5225,6 +5937,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5241,6 +5957,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5257,6 +5977,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5273,6 +5997,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5289,6 +6017,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5305,6 +6037,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5318,9 +6054,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5337,6 +6097,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5386,6 +6150,10 @@ export interface operations {
       /** @description The deleted platform position; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5395,6 +6163,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5427,6 +6199,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5443,6 +6219,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5459,6 +6239,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5475,6 +6259,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5491,6 +6279,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5507,6 +6299,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5520,9 +6316,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5539,6 +6359,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5570,6 +6394,10 @@ export interface operations {
       /** @description The platform position category, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5579,6 +6407,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5611,6 +6443,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5627,6 +6463,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5643,6 +6483,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5659,6 +6503,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5675,6 +6523,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5688,9 +6540,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5707,6 +6583,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5741,6 +6621,10 @@ export interface operations {
       /** @description The updated platform position category */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5750,6 +6634,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5782,6 +6670,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5798,6 +6690,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5814,6 +6710,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5830,6 +6730,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5846,6 +6750,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5862,6 +6770,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5875,9 +6787,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5894,6 +6830,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5943,6 +6883,10 @@ export interface operations {
       /** @description The deleted platform position category; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5952,6 +6896,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5984,6 +6932,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6000,6 +6952,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6016,6 +6972,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6032,6 +6992,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6048,6 +7012,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6064,6 +7032,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6077,9 +7049,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6096,6 +7092,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6127,6 +7127,10 @@ export interface operations {
       /** @description The platform project, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6136,6 +7140,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id or brand_id or pm_id or contract_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6168,6 +7176,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6184,6 +7196,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6200,6 +7216,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6216,6 +7236,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6232,6 +7256,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6245,9 +7273,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6264,6 +7316,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6298,6 +7354,10 @@ export interface operations {
       /** @description The updated platform project */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6307,6 +7367,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when client_id or brand_id or pm_id or contract_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6339,6 +7403,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6355,6 +7423,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6371,6 +7443,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6387,6 +7463,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6403,6 +7483,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6419,6 +7503,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6432,9 +7520,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6451,6 +7563,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6500,6 +7616,10 @@ export interface operations {
       /** @description main-api keeps projects (it has no project delete): the mapping is removed and the answer is the platform id */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6509,6 +7629,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6541,6 +7665,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6557,6 +7685,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6573,6 +7705,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6589,6 +7725,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6605,6 +7745,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6621,6 +7765,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6634,9 +7782,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6653,6 +7825,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6684,6 +7860,10 @@ export interface operations {
       /** @description The platform team, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6693,6 +7873,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6725,6 +7909,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6741,6 +7929,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6757,6 +7949,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6773,6 +7969,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6789,6 +7989,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6802,9 +8006,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6821,6 +8049,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6855,6 +8087,10 @@ export interface operations {
       /** @description The updated platform team */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6864,6 +8100,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6896,6 +8136,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6912,6 +8156,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6928,6 +8176,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6944,6 +8196,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6960,6 +8216,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6976,6 +8236,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6989,9 +8253,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7008,6 +8296,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7042,6 +8334,10 @@ export interface operations {
       /** @description The platform team with its users */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7051,6 +8347,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when users names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7083,6 +8383,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7099,6 +8403,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7115,6 +8423,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7131,6 +8443,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7147,6 +8463,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7163,6 +8483,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7176,9 +8500,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7195,6 +8543,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7229,6 +8581,10 @@ export interface operations {
       /** @description The platform team with its users */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7238,6 +8594,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when users names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7270,6 +8630,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7286,6 +8650,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7302,6 +8670,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7318,6 +8690,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7334,6 +8710,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7350,6 +8730,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7363,9 +8747,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7382,6 +8790,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7413,6 +8825,10 @@ export interface operations {
       /** @description The platform user, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7422,6 +8838,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when user_position_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7454,6 +8874,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7470,6 +8894,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7486,6 +8914,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7502,6 +8934,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7518,6 +8954,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7531,9 +8971,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7550,6 +9014,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7584,6 +9052,10 @@ export interface operations {
       /** @description The updated platform user */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7593,6 +9065,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when user_position_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7625,6 +9101,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7641,6 +9121,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7657,6 +9141,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7673,6 +9161,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7689,6 +9181,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7705,6 +9201,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7718,9 +9218,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7737,6 +9261,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7786,6 +9314,10 @@ export interface operations {
       /** @description The deleted platform user; only its id if main-api no longer had it */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7795,6 +9327,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7827,6 +9363,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7843,6 +9383,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7859,6 +9403,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7875,6 +9423,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7891,6 +9443,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7907,6 +9463,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7920,9 +9480,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7939,6 +9523,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7973,6 +9561,10 @@ export interface operations {
       /** @description The updated platform user */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7982,6 +9574,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when position_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8014,6 +9610,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8030,6 +9630,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8046,6 +9650,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8062,6 +9670,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8078,6 +9690,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8094,6 +9710,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8107,9 +9727,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8126,6 +9770,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8157,6 +9805,10 @@ export interface operations {
       /** @description The platform user leave, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8166,6 +9818,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when userId names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8198,6 +9854,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8214,6 +9874,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8230,6 +9894,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8246,6 +9914,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8262,6 +9934,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8275,9 +9951,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8294,6 +9994,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8325,6 +10029,10 @@ export interface operations {
       /** @description The platform workspace, its platform id in id */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8334,6 +10042,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8366,6 +10078,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8382,6 +10098,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8398,6 +10118,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8414,6 +10138,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8430,6 +10158,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8443,9 +10175,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8462,6 +10218,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8496,6 +10256,10 @@ export interface operations {
       /** @description The updated platform workspace */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8505,6 +10269,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8537,6 +10305,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8553,6 +10325,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8569,6 +10345,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8585,6 +10365,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8601,6 +10385,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8617,6 +10405,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8630,9 +10422,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8649,6 +10465,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8680,6 +10500,10 @@ export interface operations {
       /** @description The working week */
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8689,6 +10513,10 @@ export interface operations {
       /** @description ValidationError (ZC002), also when user_id names an external id this source has not mapped */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8721,6 +10549,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8737,6 +10569,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8753,6 +10589,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8769,6 +10609,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8785,6 +10629,10 @@ export interface operations {
       /** @description DuplicateExternalIdError (ZC002): this external id of this source is already mapped, or being created */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8798,9 +10646,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8817,6 +10689,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8866,6 +10742,10 @@ export interface operations {
       /** @description The emptied week: no days */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8875,6 +10755,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8907,6 +10791,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8923,6 +10811,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001): no such external id for this source in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8939,6 +10831,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8955,6 +10851,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8971,6 +10871,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8987,6 +10891,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9000,9 +10908,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9019,6 +10951,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9078,6 +11014,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9096,6 +11036,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9128,6 +11072,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9144,6 +11092,10 @@ export interface operations {
       /** @description ExternalIdNotFoundError (ZC001) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9157,9 +11109,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9176,6 +11152,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9220,6 +11200,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9229,6 +11213,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9261,6 +11249,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9277,6 +11269,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9293,6 +11289,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9309,6 +11309,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9325,6 +11329,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9341,6 +11349,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9357,6 +11369,10 @@ export interface operations {
       /** @description MainApiError (ZC003): main-api throttled the check of api_key and client_secret after too many failures; retry later */
       429: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9373,6 +11389,10 @@ export interface operations {
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9389,6 +11409,10 @@ export interface operations {
       /** @description MainApiUnavailableError (ZC003): main-api did not answer, or could not confirm just now that the access token is still valid (this route asks afresh, as it answers a secret); retry after Retry-After */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9429,6 +11453,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9438,6 +11466,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9470,6 +11502,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9486,6 +11522,10 @@ export interface operations {
       /** @description WebhookSourceNotFoundError (ZC001) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9502,6 +11542,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9518,6 +11562,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9531,9 +11579,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9550,6 +11622,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9579,6 +11655,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9597,6 +11677,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9629,6 +11713,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9642,9 +11730,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9661,6 +11773,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9895,6 +12011,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9913,6 +12033,10 @@ export interface operations {
       /** @description ValidationError (ZC002): unknown source */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9945,6 +12069,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9958,9 +12086,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9977,6 +12129,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10007,6 +12163,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10016,6 +12176,10 @@ export interface operations {
       /** @description ValidationError (ZC002) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10048,6 +12212,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10064,6 +12232,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10080,6 +12252,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10096,6 +12272,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10112,6 +12292,10 @@ export interface operations {
       /** @description DuplicateSubscriptionError (ZC002): this source already subscribes this url; SubscriptionLimitError (ZC002): your company has SUBSCRIPTION_MAX_PER_COMPANY subscriptions already */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10128,6 +12312,10 @@ export interface operations {
       /** @description MainApiError (ZC003): main-api throttled the check of api_key and client_secret after too many failures; retry later */
       429: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10144,6 +12332,10 @@ export interface operations {
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10160,6 +12352,10 @@ export interface operations {
       /** @description MainApiUnavailableError (ZC003): main-api did not answer, or could not confirm just now that the access token is still valid (this route asks afresh, as it answers a secret); retry after Retry-After */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10191,6 +12387,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10209,6 +12409,10 @@ export interface operations {
       /** @description ValidationError (ZC002): id is not a UUID */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10241,6 +12445,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10257,6 +12465,10 @@ export interface operations {
       /** @description SubscriptionNotFoundError (ZC001): no such subscription in your company (also another company's id) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10270,9 +12482,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10289,6 +12525,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10317,6 +12557,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10326,6 +12570,10 @@ export interface operations {
       /** @description ValidationError (ZC002): id is not a UUID */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10358,6 +12606,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10374,6 +12626,10 @@ export interface operations {
       /** @description SubscriptionNotFoundError (ZC001): no such subscription in your company (also another company's id) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10390,6 +12646,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10406,6 +12666,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10419,9 +12683,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10438,6 +12726,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10474,9 +12766,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10497,7 +12793,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['DeliveryDto'][];
               }
-            | components['schemas']['DeliveryDto'][];
+            | components['schemas']['DeliveryDto'][]
+            | {
+                data: components['schemas']['DeliveryDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -10510,6 +12812,10 @@ export interface operations {
       /** @description ValidationError (ZC002) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10542,6 +12848,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10558,6 +12868,10 @@ export interface operations {
       /** @description SubscriptionNotFoundError (ZC001) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10571,9 +12885,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10590,6 +12928,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10619,6 +12961,10 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10628,6 +12974,10 @@ export interface operations {
       /** @description ValidationError (ZC002) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10660,6 +13010,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations:secrets" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10676,6 +13030,10 @@ export interface operations {
       /** @description SubscriptionNotFoundError or DeliveryNotFoundError (ZC001) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10692,6 +13050,10 @@ export interface operations {
       /** @description DeliveryInProgressError (ZC001) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10708,6 +13070,10 @@ export interface operations {
       /** @description SubscriptionDisabledError (ZC002) */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10721,9 +13087,33 @@ export interface operations {
           'application/json': components['schemas']['IntegrationsErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10740,6 +13130,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {

@@ -297,7 +297,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List clients; filters: name (contains), archived, currency_id */
+    /** List clients; filters: name (contains), archived, currency_id; sort: name */
     get: operations['clients_list'];
     put?: never;
     /** Create a client */
@@ -334,7 +334,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List brands; filters: name (contains), client_id */
+    /** List brands; filters: name (contains), client_id; sort: name */
     get: operations['brands_list'];
     put?: never;
     /** Create a brand */
@@ -371,7 +371,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List products; filters: name (contains), client_id, brand_id */
+    /** List products; filters: name (contains), client_id, brand_id; sort: name */
     get: operations['products_list'];
     put?: never;
     /** Create a product */
@@ -408,7 +408,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List positions; filters: name (contains), category_id */
+    /** List positions; filters: name (contains), category_id; sort: name */
     get: operations['positions_list'];
     put?: never;
     /** Create a position (optionally in a category) */
@@ -445,7 +445,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List position categories; filters: name (contains) */
+    /** List position categories; filters: name (contains); sort: name */
     get: operations['positionCategories_list'];
     put?: never;
     /** Create a position category */
@@ -482,7 +482,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List teams; filters: name (contains) */
+    /** List teams; filters: name (contains); sort: name */
     get: operations['teams_list'];
     put?: never;
     /** Create a team */
@@ -573,7 +573,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List contracts; filters: name (contains), client_id, status (contains) */
+    /** List contracts; filters: name (contains), client_id, status (contains); sort: name */
     get: operations['contracts_list'];
     put?: never;
     /** Create a contract */
@@ -628,7 +628,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's ratecards; filters: name (contains), currency_id */
+    /** The company's ratecards; filters: name (contains), currency_id; sort: name */
     get: operations['ratecards_list'];
     put?: never;
     /** Create a ratecard */
@@ -665,7 +665,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List labels; filters: name (contains), model */
+    /** List labels; filters: name (contains), model; sort: name */
     get: operations['labels_list'];
     put?: never;
     /** Create a label */
@@ -781,7 +781,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tasks; filters: project_id, status, assignee_id, name (contains) */
+    /** List tasks; filters: project_id, status, assignee_id, name (contains); sort: name */
     get: operations['tasks_list'];
     put?: never;
     /** Create a task in a project */
@@ -838,7 +838,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List time entries; filters: user_id, project_id, task_id, user_position_id */
+    /** List time entries; filters: user_id, project_id, task_id, user_position_id, date and hours (with ranges); sort: date */
     get: operations['hours_list'];
     put?: never;
     /** Log hours on a project (optionally a task and a position) */
@@ -914,7 +914,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List transactions; filters: client_id, type, is_income, source_id */
+    /** List transactions; filters: client_id, date (with ranges), type, is_income, source_id; sort: date */
     get: operations['transactions_list'];
     put?: never;
     /** Record a transaction (can_update and can_delete are accepted, never returned) */
@@ -950,7 +950,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List workspaces; filters: name (contains), active */
+    /** List workspaces; filters: name (contains), active; sort: name */
     get: operations['workspaces_list'];
     put?: never;
     /** Create a workspace */
@@ -4483,6 +4483,10 @@ export interface operations {
       /** @description The token is valid and not revoked */
       204: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -4497,6 +4501,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4538,6 +4546,10 @@ export interface operations {
       /** @description The caller's role may not do this, or the body names another company's id */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4552,9 +4564,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4572,6 +4609,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4602,6 +4643,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -4620,6 +4665,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4661,6 +4710,10 @@ export interface operations {
       /** @description The caller's role may not do this, or the body names another company's id */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4678,6 +4731,10 @@ export interface operations {
       /** @description The token belongs to an API client, not a user */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4692,9 +4749,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4712,6 +4794,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4731,14 +4817,24 @@ export interface operations {
   users_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description Comma-separated ids (at most 500): answers those users as a plain array, deleted ones included */
         ids?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -4749,9 +4845,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -4772,7 +4872,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['UserDto'][];
               }
-            | components['schemas']['UserDto'][];
+            | components['schemas']['UserDto'][]
+            | {
+                data: components['schemas']['UserDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -4785,6 +4891,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4826,6 +4936,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4840,9 +4954,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4860,6 +4999,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4894,6 +5037,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4903,6 +5050,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4948,6 +5099,10 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4965,6 +5120,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4982,6 +5141,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4999,6 +5162,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5016,6 +5183,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5030,9 +5201,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5050,6 +5246,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5082,6 +5282,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5100,6 +5304,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5141,6 +5349,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5158,6 +5370,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5172,9 +5388,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5192,6 +5433,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5228,6 +5473,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5239,6 +5488,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5284,6 +5537,10 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5301,6 +5558,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5318,6 +5579,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5361,6 +5626,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5378,6 +5647,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5395,6 +5668,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5409,9 +5686,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5429,6 +5731,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5461,6 +5767,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5472,6 +5782,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5517,6 +5831,10 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5534,6 +5852,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5551,6 +5873,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5594,6 +5920,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5608,9 +5938,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5628,6 +5983,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5658,6 +6017,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5676,6 +6039,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5717,6 +6084,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5731,9 +6102,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5751,6 +6147,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5781,6 +6181,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5799,6 +6203,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5840,6 +6248,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5854,9 +6266,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5874,6 +6311,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5904,6 +6345,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -5922,6 +6367,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5963,6 +6412,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5977,9 +6430,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5997,6 +6475,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6016,12 +6498,22 @@ export interface operations {
   clients_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -6032,9 +6524,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -6055,7 +6551,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['ClientDto'][];
               }
-            | components['schemas']['ClientDto'][];
+            | components['schemas']['ClientDto'][]
+            | {
+                data: components['schemas']['ClientDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -6068,6 +6570,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6109,6 +6615,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6123,9 +6633,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6143,6 +6678,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6177,6 +6716,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6186,6 +6729,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6227,6 +6774,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6244,6 +6795,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6261,6 +6816,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6278,6 +6837,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6295,6 +6858,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6309,9 +6876,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6329,6 +6921,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6361,6 +6957,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -6379,6 +6979,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6420,6 +7024,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6437,6 +7045,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6451,9 +7063,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6471,6 +7108,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6507,6 +7148,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -6518,6 +7163,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6559,6 +7208,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6576,6 +7229,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6593,6 +7250,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6636,6 +7297,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6653,6 +7318,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6670,6 +7339,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6684,9 +7357,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6704,6 +7402,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6736,6 +7438,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -6747,6 +7453,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6788,6 +7498,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6805,6 +7519,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6822,6 +7540,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6865,6 +7587,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6879,9 +7605,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6899,6 +7650,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6918,12 +7673,22 @@ export interface operations {
   brands_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -6934,9 +7699,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -6957,7 +7726,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['BrandDto'][];
               }
-            | components['schemas']['BrandDto'][];
+            | components['schemas']['BrandDto'][]
+            | {
+                data: components['schemas']['BrandDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -6970,6 +7745,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7011,6 +7790,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7025,9 +7808,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7045,6 +7853,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7079,6 +7891,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7088,6 +7904,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7129,6 +7949,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7146,6 +7970,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7163,6 +7991,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7180,6 +8012,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7197,6 +8033,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7211,9 +8051,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7231,6 +8096,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7263,6 +8132,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -7281,6 +8154,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7322,6 +8199,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7339,6 +8220,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7353,9 +8238,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7373,6 +8283,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7409,6 +8323,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -7420,6 +8338,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7461,6 +8383,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7478,6 +8404,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7495,6 +8425,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7538,6 +8472,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7555,6 +8493,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7572,6 +8514,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7586,9 +8532,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7606,6 +8577,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7638,6 +8613,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -7649,6 +8628,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7690,6 +8673,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7707,6 +8694,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7724,6 +8715,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7767,6 +8762,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7781,9 +8780,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7801,6 +8825,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7820,12 +8848,22 @@ export interface operations {
   products_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -7836,9 +8874,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -7859,7 +8901,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['ProductDto'][];
               }
-            | components['schemas']['ProductDto'][];
+            | components['schemas']['ProductDto'][]
+            | {
+                data: components['schemas']['ProductDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -7872,6 +8920,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7913,6 +8965,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7927,9 +8983,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7947,6 +9028,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7981,6 +9066,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7990,6 +9079,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8031,6 +9124,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8048,6 +9145,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8065,6 +9166,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8082,6 +9187,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8099,6 +9208,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8113,9 +9226,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8133,6 +9271,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8165,6 +9307,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -8183,6 +9329,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8224,6 +9374,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8241,6 +9395,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8255,9 +9413,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8275,6 +9458,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8311,6 +9498,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -8322,6 +9513,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8363,6 +9558,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8380,6 +9579,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8397,6 +9600,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8440,6 +9647,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8457,6 +9668,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8474,6 +9689,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8488,9 +9707,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8508,6 +9752,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8540,6 +9788,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -8551,6 +9803,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8592,6 +9848,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8609,6 +9869,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8626,6 +9890,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8669,6 +9937,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8683,9 +9955,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8703,6 +10000,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8722,12 +10023,22 @@ export interface operations {
   positions_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -8738,9 +10049,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -8761,7 +10076,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['PositionDto'][];
               }
-            | components['schemas']['PositionDto'][];
+            | components['schemas']['PositionDto'][]
+            | {
+                data: components['schemas']['PositionDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -8774,6 +10095,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8815,6 +10140,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8829,9 +10158,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8849,6 +10203,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8883,6 +10241,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8892,6 +10254,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8933,6 +10299,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8950,6 +10320,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8967,6 +10341,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8984,6 +10362,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9001,6 +10383,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9015,9 +10401,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9035,6 +10446,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9067,6 +10482,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9085,6 +10504,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9126,6 +10549,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9143,6 +10570,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9157,9 +10588,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9177,6 +10633,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9213,6 +10673,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9224,6 +10688,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9265,6 +10733,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9282,6 +10754,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9299,6 +10775,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9342,6 +10822,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9359,6 +10843,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9376,6 +10864,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9390,9 +10882,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9410,6 +10927,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9442,6 +10963,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9453,6 +10978,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9494,6 +11023,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9511,6 +11044,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9528,6 +11065,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9571,6 +11112,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9585,9 +11130,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9605,6 +11175,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9624,12 +11198,22 @@ export interface operations {
   positionCategories_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -9640,9 +11224,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9663,7 +11251,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['PositionCategoryDto'][];
               }
-            | components['schemas']['PositionCategoryDto'][];
+            | components['schemas']['PositionCategoryDto'][]
+            | {
+                data: components['schemas']['PositionCategoryDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -9676,6 +11270,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9717,6 +11315,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9731,9 +11333,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9751,6 +11378,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9785,6 +11416,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9794,6 +11429,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9835,6 +11474,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9852,6 +11495,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9869,6 +11516,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9886,6 +11537,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9903,6 +11558,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9917,9 +11576,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9937,6 +11621,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9969,6 +11657,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -9987,6 +11679,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10028,6 +11724,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10045,6 +11745,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10059,9 +11763,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10079,6 +11808,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10115,6 +11848,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10126,6 +11863,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10167,6 +11908,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10184,6 +11929,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10201,6 +11950,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10244,6 +11997,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10261,6 +12018,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10278,6 +12039,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10292,9 +12057,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10312,6 +12102,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10344,6 +12138,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10355,6 +12153,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10396,6 +12198,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10413,6 +12219,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10430,6 +12240,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10473,6 +12287,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10487,9 +12305,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10507,6 +12350,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10526,12 +12373,22 @@ export interface operations {
   teams_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -10542,9 +12399,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10565,7 +12426,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['TeamDto'][];
               }
-            | components['schemas']['TeamDto'][];
+            | components['schemas']['TeamDto'][]
+            | {
+                data: components['schemas']['TeamDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -10578,6 +12445,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10619,6 +12490,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10633,9 +12508,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10653,6 +12553,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10687,6 +12591,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10696,6 +12604,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10737,6 +12649,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10754,6 +12670,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10771,6 +12691,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10788,6 +12712,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10805,6 +12733,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10819,9 +12751,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10839,6 +12796,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10871,6 +12832,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -10889,6 +12854,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10930,6 +12899,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10947,6 +12920,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10961,9 +12938,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10981,6 +12983,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11017,6 +13023,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -11028,6 +13038,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11069,6 +13083,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11086,6 +13104,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11103,6 +13125,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11146,6 +13172,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11163,6 +13193,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11180,6 +13214,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11194,9 +13232,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11214,6 +13277,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11246,6 +13313,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -11257,6 +13328,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11298,6 +13373,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11315,6 +13394,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11332,6 +13415,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11375,6 +13462,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11389,9 +13480,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11409,6 +13525,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11445,6 +13565,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11454,6 +13578,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11495,6 +13623,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11512,6 +13644,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11529,6 +13665,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11546,6 +13686,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11563,6 +13707,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11580,6 +13728,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11594,9 +13746,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11614,6 +13791,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11647,6 +13828,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11656,6 +13841,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11697,6 +13886,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11714,6 +13907,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11731,6 +13928,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11748,6 +13949,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11765,6 +13970,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11782,6 +13991,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11796,9 +14009,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11816,6 +14054,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11835,12 +14077,22 @@ export interface operations {
   fees_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -11853,9 +14105,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -11876,7 +14132,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['FeeDto'][];
               }
-            | components['schemas']['FeeDto'][];
+            | components['schemas']['FeeDto'][]
+            | {
+                data: components['schemas']['FeeDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -11889,6 +14151,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11930,6 +14196,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11947,6 +14217,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11961,9 +14235,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11981,6 +14280,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12017,6 +14320,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12026,6 +14333,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12067,6 +14378,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12084,6 +14399,10 @@ export interface operations {
       /** @description No such client in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12101,6 +14420,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12118,6 +14441,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12135,6 +14462,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12152,6 +14483,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12166,9 +14501,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12186,6 +14546,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12219,6 +14583,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -12237,6 +14605,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12278,6 +14650,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12295,6 +14671,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12309,9 +14689,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12329,6 +14734,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12366,6 +14775,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -12377,6 +14790,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12418,6 +14835,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12435,6 +14856,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12452,6 +14877,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12495,6 +14924,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12512,6 +14945,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12529,6 +14966,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12543,9 +14984,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12563,6 +15029,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12582,12 +15052,22 @@ export interface operations {
   contracts_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -12598,9 +15078,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -12621,7 +15105,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['ContractDto'][];
               }
-            | components['schemas']['ContractDto'][];
+            | components['schemas']['ContractDto'][]
+            | {
+                data: components['schemas']['ContractDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -12634,6 +15124,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12675,6 +15169,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12689,9 +15187,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12709,6 +15232,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12743,6 +15270,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12752,6 +15283,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12793,6 +15328,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12810,6 +15349,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12827,6 +15370,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12844,6 +15391,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12861,6 +15412,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12875,9 +15430,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12895,6 +15475,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12927,6 +15511,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -12945,6 +15533,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12986,6 +15578,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13003,6 +15599,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13017,9 +15617,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13037,6 +15662,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13073,6 +15702,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -13084,6 +15717,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13125,6 +15762,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13142,6 +15783,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13159,6 +15804,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13202,6 +15851,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13219,6 +15872,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13236,6 +15893,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13250,9 +15911,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13270,6 +15956,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13302,6 +15992,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -13313,6 +16007,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13354,6 +16052,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13371,6 +16073,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13388,6 +16094,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13431,6 +16141,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13445,9 +16159,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13465,6 +16204,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13501,6 +16244,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13510,6 +16257,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13551,6 +16302,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13568,6 +16323,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13585,6 +16344,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13602,6 +16365,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13619,6 +16386,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13636,6 +16407,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13650,9 +16425,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13670,6 +16470,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13703,6 +16507,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13712,6 +16520,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13753,6 +16565,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13770,6 +16586,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13787,6 +16607,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13804,6 +16628,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13821,6 +16649,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13838,6 +16670,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13852,9 +16688,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13872,6 +16733,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13891,12 +16756,22 @@ export interface operations {
   ratecards_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -13907,9 +16782,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -13930,7 +16809,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['RatecardDto'][];
               }
-            | components['schemas']['RatecardDto'][];
+            | components['schemas']['RatecardDto'][]
+            | {
+                data: components['schemas']['RatecardDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -13943,6 +16828,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13984,6 +16873,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13998,9 +16891,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14018,6 +16936,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14052,6 +16974,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14061,6 +16987,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14102,6 +17032,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14119,6 +17053,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14136,6 +17074,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14153,6 +17095,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14170,6 +17116,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14184,9 +17134,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14204,6 +17179,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14236,6 +17215,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -14254,6 +17237,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14295,6 +17282,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14312,6 +17303,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14326,9 +17321,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14346,6 +17366,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14382,6 +17406,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -14393,6 +17421,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14434,6 +17466,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14451,6 +17487,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14468,6 +17508,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14511,6 +17555,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14528,6 +17576,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14545,6 +17597,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14559,9 +17615,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14579,6 +17660,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14611,6 +17696,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -14622,6 +17711,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14663,6 +17756,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14680,6 +17777,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14697,6 +17798,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14740,6 +17845,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14754,9 +17863,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14774,6 +17908,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14793,12 +17931,22 @@ export interface operations {
   labels_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -14809,9 +17957,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -14832,7 +17984,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['LabelDto'][];
               }
-            | components['schemas']['LabelDto'][];
+            | components['schemas']['LabelDto'][]
+            | {
+                data: components['schemas']['LabelDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -14845,6 +18003,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14886,6 +18048,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14900,9 +18066,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14920,6 +18111,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14954,6 +18149,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14963,6 +18162,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15004,6 +18207,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15021,6 +18228,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15038,6 +18249,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15055,6 +18270,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15072,6 +18291,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15086,9 +18309,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15106,6 +18354,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15138,6 +18390,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -15156,6 +18412,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15197,6 +18457,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15214,6 +18478,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15228,9 +18496,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15248,6 +18541,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15284,6 +18581,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -15295,6 +18596,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15336,6 +18641,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15353,6 +18662,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15370,6 +18683,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15413,6 +18730,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15430,6 +18751,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15447,6 +18772,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15461,9 +18790,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15481,6 +18835,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15513,6 +18871,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -15524,6 +18886,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15565,6 +18931,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15582,6 +18952,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15599,6 +18973,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15642,6 +19020,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15656,9 +19038,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15676,6 +19083,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15708,6 +19119,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -15726,6 +19141,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15767,6 +19186,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15781,9 +19204,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15801,6 +19249,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15820,12 +19272,22 @@ export interface operations {
   projects_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -15836,9 +19298,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -15859,7 +19325,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['ProjectDto'][];
               }
-            | components['schemas']['ProjectDto'][];
+            | components['schemas']['ProjectDto'][]
+            | {
+                data: components['schemas']['ProjectDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -15872,6 +19344,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15913,6 +19389,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15927,9 +19407,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15947,6 +19452,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15981,6 +19490,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15990,6 +19503,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16031,6 +19548,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16048,6 +19569,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16065,6 +19590,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16082,6 +19611,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16099,6 +19632,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16113,9 +19650,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16133,6 +19695,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16166,6 +19732,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -16184,6 +19754,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16225,6 +19799,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16242,6 +19820,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16256,9 +19838,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16276,6 +19883,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16308,6 +19919,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -16326,6 +19941,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16367,6 +19986,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:projects" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16384,6 +20007,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16398,9 +20025,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16418,6 +20070,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16454,6 +20110,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -16465,6 +20125,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16506,6 +20170,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16523,6 +20191,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16540,6 +20212,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16583,6 +20259,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16600,6 +20280,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16617,6 +20301,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16631,9 +20319,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16651,6 +20364,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16670,12 +20387,22 @@ export interface operations {
   tasks_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -16686,9 +20413,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -16709,7 +20440,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['TaskDto'][];
               }
-            | components['schemas']['TaskDto'][];
+            | components['schemas']['TaskDto'][]
+            | {
+                data: components['schemas']['TaskDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -16722,6 +20459,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16763,6 +20504,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16777,9 +20522,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16797,6 +20567,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16831,6 +20605,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16840,6 +20618,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16881,6 +20663,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16898,6 +20684,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16915,6 +20705,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16932,6 +20726,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16949,6 +20747,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16963,9 +20765,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16983,6 +20810,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17015,6 +20846,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -17033,6 +20868,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17074,6 +20913,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17091,6 +20934,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17105,9 +20952,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17125,6 +20997,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17161,6 +21037,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -17172,6 +21052,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17213,6 +21097,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17230,6 +21118,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17247,6 +21139,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17290,6 +21186,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17307,6 +21207,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17324,6 +21228,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17338,9 +21246,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17358,6 +21291,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17390,6 +21327,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -17401,6 +21342,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17442,6 +21387,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17459,6 +21408,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17476,6 +21429,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17519,6 +21476,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17533,9 +21494,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17553,6 +21539,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17590,6 +21580,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17599,6 +21593,10 @@ export interface operations {
       /** @description AC001: unknown source_type; AC002: invalid body, or a filename that is neither a link nor the store's reference */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17640,6 +21638,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17657,6 +21659,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17674,6 +21680,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17691,6 +21701,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17708,6 +21722,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17725,6 +21743,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17739,9 +21761,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17759,6 +21806,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17778,12 +21829,22 @@ export interface operations {
   hours_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -17794,9 +21855,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -17817,7 +21882,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['TimeEntryDto'][];
               }
-            | components['schemas']['TimeEntryDto'][];
+            | components['schemas']['TimeEntryDto'][]
+            | {
+                data: components['schemas']['TimeEntryDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -17830,6 +21901,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17871,6 +21946,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17885,9 +21964,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17905,6 +22009,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17939,6 +22047,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17948,6 +22060,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17989,6 +22105,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18006,6 +22126,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18023,6 +22147,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18040,6 +22168,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18057,6 +22189,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18071,9 +22207,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18091,6 +22252,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18123,6 +22288,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -18141,6 +22310,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18182,6 +22355,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18199,6 +22376,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18213,9 +22394,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18233,6 +22439,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18270,6 +22480,10 @@ export interface operations {
       /** @description The entry as it is now */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -18281,6 +22495,10 @@ export interface operations {
       /** @description AC002: a field breaks its rules (named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18326,6 +22544,10 @@ export interface operations {
        */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18343,6 +22565,10 @@ export interface operations {
       /** @description AC003: no such time entry in your company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18360,6 +22586,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18403,6 +22633,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18420,6 +22654,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18437,6 +22675,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18451,9 +22693,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18471,6 +22738,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18503,6 +22774,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -18514,6 +22789,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18555,6 +22834,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18572,6 +22855,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18589,6 +22876,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18632,6 +22923,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18646,9 +22941,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18666,6 +22986,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18698,6 +23022,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -18716,6 +23044,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18757,6 +23089,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18774,6 +23110,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18788,9 +23128,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18808,6 +23173,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18844,6 +23213,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18853,6 +23226,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18894,6 +23271,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18911,6 +23292,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18928,6 +23313,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18945,6 +23334,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18962,6 +23355,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18979,6 +23376,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18993,9 +23394,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19013,6 +23439,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19045,6 +23475,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -19063,6 +23497,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19104,6 +23542,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19121,6 +23563,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19135,9 +23581,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19155,6 +23626,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19191,6 +23666,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19200,6 +23679,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19241,6 +23724,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19258,6 +23745,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19275,6 +23766,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19292,6 +23787,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19309,6 +23808,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19326,6 +23829,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19340,9 +23847,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19360,6 +23892,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19379,12 +23915,22 @@ export interface operations {
   transactions_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -19395,9 +23941,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -19418,7 +23968,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['TransactionDto'][];
               }
-            | components['schemas']['TransactionDto'][];
+            | components['schemas']['TransactionDto'][]
+            | {
+                data: components['schemas']['TransactionDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -19431,6 +23987,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19472,6 +24032,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19486,9 +24050,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19506,6 +24095,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19540,6 +24133,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19549,6 +24146,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19590,6 +24191,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19607,6 +24212,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19624,6 +24233,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19641,6 +24254,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19658,6 +24275,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19672,9 +24293,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19692,6 +24338,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19724,6 +24374,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -19742,6 +24396,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19783,6 +24441,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19800,6 +24462,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19814,9 +24480,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19834,6 +24525,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19866,6 +24561,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -19877,6 +24576,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19918,6 +24621,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19935,6 +24642,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19952,6 +24663,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19995,6 +24710,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20009,9 +24728,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20029,6 +24773,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20048,12 +24796,22 @@ export interface operations {
   workspaces_list: {
     parameters: {
       query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
         /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
         page?: string;
         /** @description Page size, 1 to 500 (default 20) */
         perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -20064,9 +24822,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of results, or every result as an array with page=false */
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -20087,7 +24849,13 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['WorkspaceDto'][];
               }
-            | components['schemas']['WorkspaceDto'][];
+            | components['schemas']['WorkspaceDto'][]
+            | {
+                data: components['schemas']['WorkspaceDto'][];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */
@@ -20100,6 +24868,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20141,6 +24913,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20155,9 +24931,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20175,6 +24976,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20209,6 +25014,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20218,6 +25027,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20259,6 +25072,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20276,6 +25093,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20293,6 +25114,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20310,6 +25135,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20327,6 +25156,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20341,9 +25174,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20361,6 +25219,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20393,6 +25255,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -20411,6 +25277,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20452,6 +25322,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20469,6 +25343,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20483,9 +25361,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20503,6 +25406,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20539,6 +25446,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -20550,6 +25461,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20591,6 +25506,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20608,6 +25527,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20625,6 +25548,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20668,6 +25595,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20685,6 +25616,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20702,6 +25637,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20716,9 +25655,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20736,6 +25700,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20768,6 +25736,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -20779,6 +25751,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20820,6 +25796,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20837,6 +25817,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20854,6 +25838,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20897,6 +25885,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20911,9 +25903,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20931,6 +25948,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20965,6 +25986,10 @@ export interface operations {
       /** @description Each key a user id, its value that user's working-time entries */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -20985,6 +26010,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21026,6 +26055,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21040,9 +26073,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21060,6 +26118,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21092,6 +26154,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -21110,6 +26176,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21151,6 +26221,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21168,6 +26242,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21182,9 +26260,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21202,6 +26305,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21235,6 +26342,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21244,6 +26355,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21285,6 +26400,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:setup" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21302,6 +26421,10 @@ export interface operations {
       /** @description No such resource in the caller's company (another company's ids answer the same) */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21319,6 +26442,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21336,6 +26463,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21353,6 +26484,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21370,6 +26505,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21384,9 +26523,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21404,6 +26568,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21441,6 +26609,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -21459,6 +26631,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21500,6 +26676,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21514,9 +26694,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21534,6 +26739,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21568,6 +26777,10 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21577,6 +26790,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21618,6 +26835,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:leaves" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21635,6 +26856,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21652,6 +26877,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21669,6 +26898,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21686,6 +26919,10 @@ export interface operations {
       /** @description AC004: overlaps another leave of the user */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21700,9 +26937,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21720,6 +26982,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21755,6 +27021,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -21773,6 +27043,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21814,6 +27088,10 @@ export interface operations {
       /** @description The caller's role lacks the "integrations" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21831,6 +27109,10 @@ export interface operations {
       /** @description CursorExpiredError: events after this cursor were pruned; read again from after=0 */
       410: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21845,9 +27127,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21865,6 +27172,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22017,6 +27328,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -22035,6 +27350,10 @@ export interface operations {
       /** @description Malformed request, or a parameter or field that fails its rules (each named) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22076,6 +27395,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22090,9 +27413,34 @@ export interface operations {
           'application/json': components['schemas']['MainApiErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22110,6 +27458,10 @@ export interface operations {
       /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {

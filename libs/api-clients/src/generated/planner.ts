@@ -632,6 +632,10 @@ export interface operations {
       /** @description Saved; no body */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -639,6 +643,10 @@ export interface operations {
       /** @description InvalidAllocationError (bad field, from not before to, more than 12 months, typeId not Project), UserNotFoundError, ProjectNotFoundError, UserNotHaveWorkDaysError (no working day in the range), AllocationAlreadyExistInDatesRangeError (the user already has an allocation on the project sharing a day) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -669,6 +677,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -684,6 +696,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -699,6 +715,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -714,6 +734,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -729,6 +753,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -741,9 +769,32 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -759,6 +810,10 @@ export interface operations {
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -789,6 +844,10 @@ export interface operations {
       /** @description Updated; no body */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -796,6 +855,10 @@ export interface operations {
       /** @description AllocationNotFoundError, InvalidAllocationError (bad field, from not before to, more than 12 months, typeId not Project), UserNotFoundError, ProjectNotFoundError, UserNotHaveWorkDaysError (no working day in the range), AllocationAlreadyExistInDatesRangeError (the user already has an allocation on the project sharing a day) */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -826,6 +889,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -841,6 +908,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -856,6 +927,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -871,6 +946,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -886,6 +965,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -898,9 +981,32 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -916,6 +1022,10 @@ export interface operations {
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -946,6 +1056,10 @@ export interface operations {
       /** @description Removed; no body */
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -953,6 +1067,10 @@ export interface operations {
       /** @description InvalidAllocationError, ProjectNotFoundError, AllocationNotFoundError */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -983,6 +1101,10 @@ export interface operations {
       /** @description The caller's role lacks the "write:delivery" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -998,6 +1120,10 @@ export interface operations {
       /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
       409: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1013,6 +1139,10 @@ export interface operations {
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
       413: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1028,6 +1158,10 @@ export interface operations {
       /** @description The body is not JSON (or a form where the route takes one) */
       415: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1043,6 +1177,10 @@ export interface operations {
       /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1055,9 +1193,32 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1073,6 +1234,10 @@ export interface operations {
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1103,6 +1268,10 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
           ETag?: string;
           [name: string]: unknown;
@@ -1121,6 +1290,10 @@ export interface operations {
       /** @description InvalidAllocationError: projectId is not an id */
       400: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1151,6 +1324,10 @@ export interface operations {
       /** @description The caller's role lacks the "read:company" permission */
       403: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1166,6 +1343,10 @@ export interface operations {
       /** @description ProjectNotFoundError: no such project in your company */
       404: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1178,9 +1359,32 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description Unexpected failure; the request may be retried */
       500: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1196,6 +1400,10 @@ export interface operations {
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
       503: {
         headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {

@@ -2,15 +2,17 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 
 /**
- * Documents a list route: the paginated body `{total, perPage, page, lastPage, data: Item[]}`, or a
- * plain `Item[]` with `page=false` (docs/spec/decisions.md §5).
+ * Documents a list route: the paginated body `{total, perPage, page, lastPage, data: Item[]}`, a
+ * plain `Item[]` with `page=false` (docs/spec/decisions.md §5), or a cursor page `{data, next_cursor,
+ * has_more}` with `limit` or `cursor` (issue 36).
  */
 export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorator {
   const items = { type: 'array' as const, items: { $ref: getSchemaPath(item) } };
   return applyDecorators(
     ApiExtraModels(item),
     ApiOkResponse({
-      description: 'A page of results, or every result as an array with page=false',
+      description:
+        'A page of results, every result as an array with page=false, or a cursor page with limit or cursor',
       schema: {
         oneOf: [
           {
@@ -29,6 +31,19 @@ export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorat
             },
           },
           items,
+          {
+            type: 'object',
+            required: ['data', 'next_cursor', 'has_more'],
+            properties: {
+              data: items,
+              next_cursor: {
+                type: 'string',
+                nullable: true,
+                description: 'Send as cursor for the next page; null on the last one',
+              },
+              has_more: { type: 'boolean' },
+            },
+          },
         ],
       },
     }),

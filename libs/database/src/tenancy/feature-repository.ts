@@ -1,7 +1,8 @@
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 import { assertWritePrecondition, requiredVersions } from '@platform/runtime';
 import type { DeepPartial, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import type { FilterDefinitions } from '../lists/list-filters';
+import type { SortDefinitions } from '../lists/list-order';
 import type { CompanyOwned, TenantRepository } from './tenant-repository';
 import type { TenantScope } from './tenant-scope';
 
@@ -14,6 +15,8 @@ export interface FeatureEntity<Entity extends CompanyOwned> {
   filters: FilterDefinitions;
   /** The service's error for an id its company does not have (missing and another company's alike). */
   notFound: (id: number) => Error;
+  /** Sort keys besides id, created_at and updated_at (key to a non-null column), e.g. `{ name: 'name' }`. */
+  sorts?: SortDefinitions;
   /** Relations read with every row, list and `get` alike: property name to the alias it is joined as. */
   relations?: Readonly<Record<string, string>>;
 }
@@ -34,8 +37,15 @@ export abstract class FeatureRepository<Entity extends CompanyOwned> {
   }
 
   /** The list helper (docs/spec/decisions.md §5) over the company's rows, relations included. */
-  list<Dto>(list: ListQueryDto, toDto: (entity: Entity) => Dto): Promise<Paginated<Dto> | Dto[]> {
-    return this.rows.paginate(this.detailed(), this.feature.alias, list, this.feature.filters, toDto);
+  list<Dto>(list: ListQueryDto, toDto: (entity: Entity) => Dto): Promise<ListAnswer<Dto>> {
+    return this.rows.paginate(
+      this.detailed(),
+      this.feature.alias,
+      list,
+      this.feature.filters,
+      toDto,
+      this.feature.sorts,
+    );
   }
 
   /**

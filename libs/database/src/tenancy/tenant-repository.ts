@@ -10,8 +10,9 @@ import type {
 } from 'typeorm';
 import { paginate } from '../lists/paginate';
 import type { FilterDefinitions } from '../lists/list-filters';
+import type { SortDefinitions } from '../lists/list-order';
 import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
-import type { ListQueryDto, Paginated } from '@platform/contracts';
+import type { ListQueryDto, ListAnswer } from '@platform/contracts';
 
 /**
  * An entity that belongs to one company (docs/spec/decisions.md §2: every row carries its company).
@@ -216,7 +217,8 @@ export class TenantRepository<Entity extends CompanyOwned> {
     list: ListQueryDto,
     filters: FilterDefinitions,
     toDto: (entity: Entity) => Dto,
-  ): Promise<Paginated<Dto> | Dto[]> {
-    return this.run(() => paginate(query, alias, list, filters, toDto));
+    sorts?: SortDefinitions,
+  ): Promise<ListAnswer<Dto>> {
+    return this.run(() => paginate(query, alias, list, filters, toDto, sorts));
   }
 }

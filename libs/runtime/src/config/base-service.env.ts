@@ -88,6 +88,28 @@ export class BaseServiceEnv {
   @IntegerSetting('BODY_LIMIT_BYTES', 1024, 52428800)
   BODY_LIMIT_BYTES = 1048576;
 
+  /**
+   * Requests a minute each company may make to this service, all its replicas together (0: no
+   * quota). Announced on every authenticated answer (`RateLimit-Policy`, `RateLimit`); past it, 429.
+   */
+  @IntegerSetting('QUOTA_REQUESTS_PER_MINUTE', 0, 10000000)
+  QUOTA_REQUESTS_PER_MINUTE = 1200;
+
+  /**
+   * How many replicas of this service share each company's quota: each keeps 1/N of it in memory
+   * (k8s: the Deployment's replica count).
+   */
+  @IntegerSetting('QUOTA_REPLICAS', 1, 1000)
+  QUOTA_REPLICAS = 1;
+
+  /** Companies with another quota: `<company id>:<requests a minute>`, comma-separated (`12:6000,40:300`). */
+  @Expose()
+  @MayBeAbsent()
+  @Matches(/^\d{1,10}:\d{1,8}(,\d{1,10}:\d{1,8})*$/, {
+    message: 'QUOTA_COMPANY_OVERRIDES must be <company id>:<requests a minute>, comma-separated',
+  })
+  QUOTA_COMPANY_OVERRIDES?: string;
+
   @IntegerSetting('SHUTDOWN_GRACE_MS', 0, 120000, 'of milliseconds')
   SHUTDOWN_GRACE_MS = 10000;
 

@@ -170,6 +170,29 @@ function finishOperations(
         errorBody.schema,
         errorBody.exampleOf,
       );
+      if (!isPublic) {
+        announceQuota(operation);
+      }
+    }
+  }
+}
+
+/** Every authenticated answer announces the company's quota (TenantQuotaGuard, libs/auth). */
+function announceQuota(operation: OperationObject): void {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (/^[2-5]\d\d$/.test(status) && status !== '401') {
+      response.headers = {
+        ...response.headers,
+        'RateLimit-Policy': {
+          description:
+            'The company\'s quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields)',
+          schema: { type: 'string' },
+        },
+        RateLimit: {
+          description: 'What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>`',
+          schema: { type: 'string' },
+        },
+      };
     }
   }
 }

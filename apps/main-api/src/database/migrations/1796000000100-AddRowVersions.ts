@@ -47,12 +47,17 @@ async function redefineRecordChange(
 /**
  * Conditional requests (issue 36): each resource's row carries a `version` that PostgreSQL bumps on
  * every change (`enableRowVersions`); its answers carry it as their ETag's version, and a write's
- * `If-Match` is checked against it under the row's lock.
+ * `If-Match` is checked against it under the row's lock. Time entries also get the `updated_at`
+ * every other resource has, for lists' `updated_since`.
  */
 export class AddRowVersions1796000000100 implements MigrationInterface {
   name = 'AddRowVersions1796000000100';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // The one resource without it: lists' `updated_since` reads it (rows until now count as changed now).
+    await queryRunner.query(
+      `ALTER TABLE "time_entries" ADD COLUMN "updated_at" timestamptz NOT NULL DEFAULT now()`,
+    );
     await enableRowVersions(queryRunner, VERSIONED_TABLES);
     await redefineRecordChange(queryRunner, (definition) =>
       LEFT_OUT.reduce((text, [without, withVersion]) => text.split(without).join(withVersion), definition),
@@ -64,5 +69,6 @@ export class AddRowVersions1796000000100 implements MigrationInterface {
       LEFT_OUT.reduce((text, [without, withVersion]) => text.split(withVersion).join(without), definition),
     );
     await disableRowVersions(queryRunner, VERSIONED_TABLES);
+    await queryRunner.query(`ALTER TABLE "time_entries" DROP COLUMN "updated_at"`);
   }
 }

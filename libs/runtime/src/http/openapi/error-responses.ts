@@ -21,6 +21,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '413': 'The body is larger than the service accepts, or nested or repeated beyond its limits',
   '415': 'The body is not JSON (or a form where the route takes one)',
   '422': 'Well-formed, but breaks a business rule of the resource',
+  '429': "The company's request quota is used up for now: retry after Retry-After seconds",
   '500': 'Unexpected failure; the request may be retried',
   '503': 'A service or database this one depends on is unavailable; retry later',
 };
@@ -90,7 +91,8 @@ export function errorStatusesOf(
 ): string[] {
   const statuses = ['400', '500', '503'];
   if (isProtected) {
-    statuses.push('401', '403');
+    // 429: the company's quota (TenantQuotaGuard), on every authenticated route.
+    statuses.push('401', '403', '429');
   }
   if (path.includes('{')) {
     statuses.push('404');
