@@ -680,6 +680,48 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       ]);
     });
 
+    it('delivers the kinds only main-api writes (issue 36): tasks and labels, with no external id', async () => {
+      const subscription = await subscribe('/every-kind', {
+        entities: ['tasks', 'labels'],
+        kinds: ['created'],
+      });
+
+      const project = (
+        await main.call('POST', '/projects', {
+          name: 'Every kind',
+          client_id: await createClient('Every kind'),
+        })
+      ).json<{ id: number }>().id;
+      const task = (await main.call('POST', '/tasks', { project_id: project, name: 'Key visual' })).json<{
+        id: number;
+      }>().id;
+      const label = (
+        await main.call('POST', '/labels', { name: 'Urgent', color: '#ff0000', model: 'task' })
+      ).json<{ id: number }>().id;
+
+      const requests = await eventually(
+        'the task and the label',
+        () => receiver.requestsFor('/every-kind').length >= 2 && receiver.requestsFor('/every-kind'),
+      );
+      expect(
+        requests.map((request) => [
+          request.payload.type,
+          request.payload.data.id,
+          request.payload.data.external_id,
+        ]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['tasks.created', task, null],
+          ['labels.created', label, null],
+        ]),
+      );
+      expect(requests).toHaveLength(2);
+      expect((await deliveriesOf(subscription.id)).map((delivery) => delivery.type).sort()).toEqual([
+        'labels.created',
+        'tasks.created',
+      ]);
+    });
+
     it('keeps trying while the receiver is down, then delivers each event exactly once', async () => {
       const down = await Receiver.start();
       const port = down.port;

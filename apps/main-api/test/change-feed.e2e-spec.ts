@@ -85,6 +85,53 @@ describe('main-api change feed (e2e)', () => {
     expect(new Date(data[0].occurred_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('records every entity kind, each under its route name (issue 36)', async () => {
+    const after = await latestCursor();
+    const client = await created('/clients', { name: 'Every kind' });
+    const position = await created('/positions', { name: 'Every kind position' });
+    const brand = await created('/brands', { name: 'Every kind brand', client_id: client });
+    const project = await created('/projects', { name: 'Every kind project', client_id: client });
+    const ids = {
+      tasks: await created('/tasks', { project_id: project, name: 'Key visual' }),
+      hours: await created('/hours', {
+        user_id: 1,
+        project_id: project,
+        user_position_id: position,
+        date: '2027-01-04',
+        hours: 2,
+      }),
+      fees: await created(`/clients/${client}/fees`, { name: 'Retainer', estimate: 1000 }),
+      'project-estimates': await created(`/projects/${project}/project_estimate`, {
+        title: 'Photography',
+        cost: '450.00',
+        datetime: '2027-01-05',
+        currency_id: 1,
+      }),
+      ratecards: await created('/ratecards', {
+        name: 'Every kind',
+        prices: [{ position_id: position, price: 90 }],
+      }),
+      labels: await created('/labels', { name: 'Every kind', color: '#112233', model: 'project' }),
+      products: await created('/products', { name: 'Every kind', client_id: client, brand_id: brand }),
+    };
+    const cost = await created(`/projects/${project}/project_cost`, {
+      title: 'Studio',
+      cost: 120,
+      datetime: '2027-01-06',
+      project_estimate_id: ids['project-estimates'],
+    });
+    expect((await app.call('DELETE', `/hours/${ids.hours}`)).statusCode).toBe(200);
+
+    const events = (await feed(after)).data;
+    for (const [entity, id] of Object.entries({ ...ids, 'project-costs': cost })) {
+      expect(events).toContainEqual(expect.objectContaining({ entity, id, kind: 'created' }));
+    }
+    // Hard deletes are tombstones too.
+    expect(events).toContainEqual(
+      expect.objectContaining({ entity: 'hours', id: ids.hours, kind: 'deleted' }),
+    );
+  });
+
   it('pages by cursor: each page continues exactly after the previous one', async () => {
     const start = await latestCursor();
     const ids: number[] = [];

@@ -1,5 +1,6 @@
 export * from './enums/role.enum';
 export * from './enums/integration-entity.enum';
+export * from './enums/change-feed-entity';
 export * from './enums/integration-source.enum';
 export * from './lists/list-query.dto';
 export * from './lists/timestamps';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
+import type { ChangeFeedEntity, IntegrationEntity, IntegrationSource } from '@platform/contracts';
 import { RequestTenantScope, type TenantScope } from '@platform/database';
 import { ExternalMapping } from './external-mapping.entity';
 
@@ -97,14 +97,14 @@ export class MappingsRepository {
    */
   async externalIds(
     sources: readonly IntegrationSource[],
-    entities: readonly { entity: IntegrationEntity; platformId: number }[],
+    entities: readonly { entity: ChangeFeedEntity; platformId: number }[],
   ): Promise<Map<string, string>> {
     if (sources.length === 0 || entities.length === 0) {
       return new Map();
     }
     const rows = await this.scope.sql.select<{
       source: IntegrationSource;
-      entity: IntegrationEntity;
+      entity: ChangeFeedEntity;
       platform_id: number;
       external_id: string;
     }>(

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IntegrationEntity, IntegrationSource } from '@platform/contracts';
+import type { ChangeFeedEntity, IntegrationSource } from '@platform/contracts';
 import { constraintViolationOf, PG_UNIQUE_VIOLATION } from '@platform/database';
 import { RequestValidationError } from '@platform/runtime';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../config/integrations.env';
@@ -119,7 +119,7 @@ export function toSubscriptionDto(subscription: WebhookSubscription): Subscripti
     id: subscription.id,
     source: subscription.source as IntegrationSource,
     url: subscription.url,
-    entities: subscription.entities as IntegrationEntity[],
+    entities: subscription.entities as ChangeFeedEntity[],
     kinds: subscription.kinds as ChangeKind[],
     api_key: subscription.apiKey,
     status: subscription.status,

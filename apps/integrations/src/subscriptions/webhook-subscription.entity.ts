@@ -1,4 +1,4 @@
-import { INTEGRATION_ENTITIES } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES } from '@platform/contracts';
 import {
   Check,
   Column,
@@ -12,7 +12,7 @@ import { CHANGE_KINDS_SQL } from './change-kind';
 
 export type SubscriptionStatus = 'active' | 'disabled';
 
-const ENTITIES_SQL = INTEGRATION_ENTITIES.map((entity) => `'${entity}'`).join(', ');
+const ENTITIES_SQL = CHANGE_FEED_ENTITIES.map((entity) => `'${entity}'`).join(', ');
 
 /**
  * An external system's wish to hear about changes in the platform: where to POST them, which

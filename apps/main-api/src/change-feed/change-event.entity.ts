@@ -29,7 +29,7 @@ export class ChangeEvent {
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
 
-  /** An IntegrationEntity value (libs/contracts). */
+  /** A CHANGE_FEED_ENTITIES value (libs/contracts). */
   @Column({ type: 'varchar', length: 40 })
   entity!: string;
 

@@ -170,14 +170,23 @@ export async function readChangeFeedTriggers(
 export interface ChangeFeedCoverage {
   /** The kinds of libs/contracts (INTEGRATION_ENTITIES). */
   kinds: readonly string[];
+  /**
+   * Kinds in the feed with no integrations controller (CHANGE_FEED_ONLY_ENTITIES, issue 36): each
+   * needs its trigger and its place in the subscriptions' filter and the webhook's type, not in the
+   * mapping look-up (nothing maps them).
+   */
+  feedOnly?: readonly string[];
   document: OpenApiDocument;
   triggers: readonly ChangeFeedTrigger[];
   fieldTracked?: Readonly<Record<string, FieldTrackedKind>>;
 }
 
+/** Kinds named otherwise than their table. */
+const TABLES: Readonly<Record<string, string>> = { hours: 'time_entries' };
+
 /** main-api's table of a kind with a table of its own: `position-categories` → `position_categories`. */
 export function tableOfKind(kind: string): string {
-  return kind.replace(/-/g, '_');
+  return TABLES[kind] ?? kind.replace(/-/g, '_');
 }
 
 /** The kind's triggers that write its events, or none. */
@@ -199,10 +208,18 @@ export function triggersOfKind(
 /** What does not tie up, one line each, naming the kind; empty when every kind is covered. */
 export function changeFeedCoverageProblems(coverage: ChangeFeedCoverage): string[] {
   const { kinds, document, triggers } = coverage;
+  const feedOnly = coverage.feedOnly ?? [];
   const fieldTracked = coverage.fieldTracked ?? FIELD_TRACKED_KINDS;
   const problems: string[] = [];
   const operations = entityOperationsOf(document);
-  const known = new Set(kinds);
+  const known = new Set([...kinds, ...feedOnly]);
+  for (const kind of feedOnly) {
+    if (triggersOfKind(kind, triggers, fieldTracked).length === 0) {
+      problems.push(
+        `${kind}: no ${CHANGE_FEED_FUNCTION} trigger writes its events on main_api.${tableOfKind(kind)}`,
+      );
+    }
+  }
 
   for (const kind of kinds) {
     // Its controller: the routes its tag groups, its create among them, all under its own path.
@@ -229,7 +246,7 @@ export function changeFeedCoverageProblems(coverage: ChangeFeedCoverage): string
   }
 
   for (const kind of operations.keys()) {
-    if (!known.has(kind)) {
+    if (!kinds.includes(kind)) {
       problems.push(
         `${kind}: openapi/integrations.json has its operations but libs/contracts has no such kind`,
       );
@@ -255,19 +272,25 @@ export function changeFeedCoverageProblems(coverage: ChangeFeedCoverage): string
 
   // What clients may name (subscriptions' filter, the mapping look-up, the webhook's type) is exactly
   // the kinds with events: a kind listed without a trigger is a filter that never matches.
-  const triggered = new Set(kinds.filter((kind) => triggersOfKind(kind, triggers, fieldTracked).length > 0));
+  const triggered = new Set(
+    [...kinds, ...feedOnly].filter((kind) => triggersOfKind(kind, triggers, fieldTracked).length > 0),
+  );
   const lists = entityListsOf(document);
   if (!lists.has('CreateSubscriptionDto.entities')) {
     problems.push('openapi/integrations.json: CreateSubscriptionDto has no entities filter');
   }
   for (const [list, entities] of lists) {
     const named = new Set(entities);
+    // The mapping look-up names what can be mapped: the integration kinds only.
+    const expected = list.endsWith('{entity}')
+      ? new Set([...triggered].filter((kind) => kinds.includes(kind)))
+      : triggered;
     for (const kind of named) {
-      if (!triggered.has(kind)) {
+      if (!expected.has(kind)) {
         problems.push(`${kind}: ${list} names it, but no ${CHANGE_FEED_FUNCTION} trigger writes its events`);
       }
     }
-    for (const kind of triggered) {
+    for (const kind of expected) {
       if (!named.has(kind)) {
         problems.push(`${kind}: its events are written, but ${list} does not name it`);
       }

@@ -2314,6 +2314,15 @@ export interface components {
         | 'user-leaves'
         | 'workspaces'
         | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products'
       )[];
       /**
        * @description Kinds of change wanted; absent: all three
@@ -2376,6 +2385,15 @@ export interface components {
         | 'user-leaves'
         | 'workspaces'
         | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products'
       )[];
       /**
        * @example [
@@ -2463,6 +2481,15 @@ export interface components {
         | 'user-leaves'
         | 'workspaces'
         | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products'
       )[];
       /**
        * @example [
@@ -2519,7 +2546,16 @@ export interface components {
         | 'users'
         | 'user-leaves'
         | 'workspaces'
-        | 'working-time';
+        | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products';
       /**
        * @description Platform id (for working-time: the user id)
        * @example 17
@@ -2634,7 +2670,16 @@ export interface components {
         | 'users'
         | 'user-leaves'
         | 'workspaces'
-        | 'working-time';
+        | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products';
       /**
        * @description Platform id
        * @example 88
@@ -2708,7 +2753,34 @@ export interface components {
         | 'workspaces.deleted'
         | 'working-time.created'
         | 'working-time.updated'
-        | 'working-time.deleted';
+        | 'working-time.deleted'
+        | 'tasks.created'
+        | 'tasks.updated'
+        | 'tasks.deleted'
+        | 'hours.created'
+        | 'hours.updated'
+        | 'hours.deleted'
+        | 'fees.created'
+        | 'fees.updated'
+        | 'fees.deleted'
+        | 'transactions.created'
+        | 'transactions.updated'
+        | 'transactions.deleted'
+        | 'project-costs.created'
+        | 'project-costs.updated'
+        | 'project-costs.deleted'
+        | 'project-estimates.created'
+        | 'project-estimates.updated'
+        | 'project-estimates.deleted'
+        | 'ratecards.created'
+        | 'ratecards.updated'
+        | 'ratecards.deleted'
+        | 'labels.created'
+        | 'labels.updated'
+        | 'labels.deleted'
+        | 'products.created'
+        | 'products.updated'
+        | 'products.deleted';
       /**
        * Format: date-time
        * @description When it occurred

@@ -3441,7 +3441,16 @@ export interface components {
         | 'users'
         | 'user-leaves'
         | 'workspaces'
-        | 'working-time';
+        | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products';
       /**
        * @description Platform id (for working-time, the user's id)
        * @example 17

@@ -6,6 +6,7 @@ import { FairDeliveryClaims1795600000100 } from './1795600000100-FairDeliveryCla
 import { WebhookSignatureReplayGuard1795600000200 } from './1795600000200-WebhookSignatureReplayGuard';
 import { RetentionIndexes1795600000400 } from './1795600000400-RetentionIndexes';
 import { RowLevelSecurity1795800000200 } from './1795800000200-RowLevelSecurity';
+import { SubscriptionsToEveryEntity1796000000300 } from './1796000000300-SubscriptionsToEveryEntity';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const INTEGRATIONS_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   WebhookSignatureReplayGuard1795600000200,
   RetentionIndexes1795600000400,
   RowLevelSecurity1795800000200,
+  SubscriptionsToEveryEntity1796000000300,
 ];

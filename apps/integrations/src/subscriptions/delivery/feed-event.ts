@@ -1,11 +1,11 @@
-import { INTEGRATION_ENTITIES, type IntegrationEntity } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
 import { isoFromMainApi } from '../../main-api/main-api-timestamp';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
 /** One event of main-api's change feed (`GET /v1/events`). */
 export interface FeedEvent {
   cursor: string;
-  entity: IntegrationEntity;
+  entity: ChangeFeedEntity;
   id: number;
   kind: ChangeKind;
   changed_fields: string[];
@@ -34,7 +34,7 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
   if (
     typeof event.cursor !== 'string' ||
     !CURSOR.test(event.cursor) ||
-    !INTEGRATION_ENTITIES.includes(event.entity as IntegrationEntity) ||
+    !CHANGE_FEED_ENTITIES.includes(event.entity as ChangeFeedEntity) ||
     typeof event.id !== 'number' ||
     !Number.isSafeInteger(event.id) ||
     !CHANGE_KINDS.includes(event.kind as ChangeKind) ||
@@ -47,7 +47,7 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
   }
   return {
     cursor: event.cursor,
-    entity: event.entity as IntegrationEntity,
+    entity: event.entity as ChangeFeedEntity,
     id: event.id,
     kind: event.kind as ChangeKind,
     changed_fields: changedFields,

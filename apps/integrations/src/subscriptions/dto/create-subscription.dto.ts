@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTEGRATION_ENTITIES, IntegrationEntity, MayBeAbsent } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, MayBeAbsent, type ChangeFeedEntity } from '@platform/contracts';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -29,20 +29,20 @@ export class CreateSubscriptionDto extends WithMetadataDto {
   url!: string;
 
   @ApiPropertyOptional({
-    enum: IntegrationEntity,
+    enum: CHANGE_FEED_ENTITIES,
     isArray: true,
-    example: [IntegrationEntity.Projects, IntegrationEntity.Clients],
+    example: ['projects', 'clients'],
     description: 'Entities wanted; absent or empty: all of them',
   })
   @MayBeAbsent()
   @IsArray({ message: 'entities must be an array' })
-  @ArrayMaxSize(INTEGRATION_ENTITIES.length, { message: 'entities must name each entity at most once' })
+  @ArrayMaxSize(CHANGE_FEED_ENTITIES.length, { message: 'entities must name each entity at most once' })
   @ArrayUnique({ message: 'entities must name each entity at most once' })
-  @IsIn(INTEGRATION_ENTITIES, {
+  @IsIn(CHANGE_FEED_ENTITIES, {
     each: true,
-    message: `entities must be among ${INTEGRATION_ENTITIES.join(', ')}`,
+    message: `entities must be among ${CHANGE_FEED_ENTITIES.join(', ')}`,
   })
-  entities?: IntegrationEntity[];
+  entities?: ChangeFeedEntity[];
 
   @ApiPropertyOptional({
     enum: CHANGE_KINDS,

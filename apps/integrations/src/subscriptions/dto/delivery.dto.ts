@@ -1,13 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntegrationEntity } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 import type { DeliveryStatus } from '../webhook-delivery.entity';
 import { DELIVERY_STATUSES } from './subscription-params.dto';
 
 /** `data` of a webhook body: one change of one platform entity. */
 export class WebhookEventDataDto {
-  @ApiProperty({ enum: IntegrationEntity, example: IntegrationEntity.Projects })
-  entity!: IntegrationEntity;
+  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, example: 'projects' })
+  entity!: ChangeFeedEntity;
 
   @ApiProperty({ example: 17, description: 'Platform id (for working-time: the user id)' })
   id!: number;

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { INTEGRATION_ENTITIES, type IntegrationEntity } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
 /** `data` of an outbound webhook: which entity changed, how, and where it sits in the feed. */
 export class OutboundWebhookDataDto {
-  @ApiProperty({ enum: INTEGRATION_ENTITIES, example: 'projects' }) entity!: IntegrationEntity;
+  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, example: 'projects' }) entity!: ChangeFeedEntity;
   @ApiProperty({ type: 'integer', example: 88, description: 'Platform id' }) id!: number;
   @ApiProperty({
     type: String,
@@ -28,7 +28,7 @@ export class OutboundWebhookDataDto {
 /** The body of every outbound webhook (Standard Webhooks payload shape), signed as sent. */
 export class OutboundWebhookDto {
   @ApiProperty({
-    enum: INTEGRATION_ENTITIES.flatMap((entity) => CHANGE_KINDS.map((kind) => `${entity}.${kind}`)),
+    enum: CHANGE_FEED_ENTITIES.flatMap((entity) => CHANGE_KINDS.map((kind) => `${entity}.${kind}`)),
     example: 'projects.updated',
     description: '`<entity>.<kind>`',
   })

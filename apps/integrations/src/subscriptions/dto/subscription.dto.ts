@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntegrationEntity, IntegrationSource } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, IntegrationSource, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 import type { SubscriptionStatus } from '../webhook-subscription.entity';
 
@@ -18,8 +18,8 @@ export class SubscriptionDto {
   @ApiProperty({ example: 'https://hooks.example.com/agency-platform' })
   url!: string;
 
-  @ApiProperty({ enum: IntegrationEntity, isArray: true, example: [], description: 'Empty: all entities' })
-  entities!: IntegrationEntity[];
+  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, isArray: true, example: [], description: 'Empty: all entities' })
+  entities!: ChangeFeedEntity[];
 
   @ApiProperty({ enum: CHANGE_KINDS, isArray: true, example: ['created', 'updated', 'deleted'] })
   kinds!: ChangeKind[];

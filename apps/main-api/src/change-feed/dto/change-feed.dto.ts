@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import {
-  INTEGRATION_ENTITIES,
+  CHANGE_FEED_ENTITIES,
   INTEGRATION_SOURCES,
   IsQueryIntegerInRange,
   MayBeAbsent,
@@ -40,7 +40,7 @@ export class ChangeEventDto {
   })
   cursor!: string;
 
-  @ApiProperty({ enum: INTEGRATION_ENTITIES, example: 'projects' })
+  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, example: 'projects' })
   entity!: string;
 
   @ApiProperty({ description: "Platform id (for working-time, the user's id)", example: 17 })

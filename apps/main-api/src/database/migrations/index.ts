@@ -23,6 +23,7 @@ import { InitialSchema1795356125849 } from './1795356125849-InitialSchema';
 import { RowLevelSecurity1795800000100 } from './1795800000100-RowLevelSecurity';
 import { ChangeFeedWatch1795900000100 } from './1795900000100-ChangeFeedWatch';
 import { AddRowVersions1796000000100 } from './1796000000100-AddRowVersions';
+import { ChangeFeedEveryEntity1796000000200 } from './1796000000200-ChangeFeedEveryEntity';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MAIN_API_MIGRATIONS = [
   RowLevelSecurity1795800000100,
   ChangeFeedWatch1795900000100,
   AddRowVersions1796000000100,
+  ChangeFeedEveryEntity1796000000200,
 ];
