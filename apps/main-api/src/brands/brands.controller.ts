@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { BrandsService } from './brands.service';
 import { BrandDto, CreateBrandDto, UpdateBrandDto } from './dto/brand.dto';
@@ -39,7 +39,7 @@ export class BrandsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Brand)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One brand by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: BrandDto })

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ClientsService } from './clients.service';
 import { ClientDto } from './dto/client.dto';
@@ -40,7 +40,7 @@ export class ClientsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Client)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One client by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ClientDto })

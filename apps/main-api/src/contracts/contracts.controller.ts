@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ContractsService } from './contracts.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -42,7 +42,7 @@ export class ContractsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Contract)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One contract by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ContractDto })

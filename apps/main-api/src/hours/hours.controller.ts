@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTimeEntryDto, TimeEntryDto, UpdateTimeEntryDto } from './dto/time-entry.dto';
 import { HoursService } from './hours.service';
@@ -44,7 +44,7 @@ export class HoursController {
   }
 
   @Get(':id')
-  @ConditionalResource(TimeEntry)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One time entry by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TimeEntryDto })

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { LabelsService } from './labels.service';
 import { CreateLabelDto, LabelDto, LabelsModelQueryDto, UpdateLabelDto } from './dto/label.dto';
@@ -39,7 +39,7 @@ export class LabelsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Label)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One label by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: LabelDto })

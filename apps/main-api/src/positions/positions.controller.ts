@@ -1,4 +1,4 @@
-import { ConditionalResource } from '@platform/runtime';
+import { ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { Position } from './position.entity';
 import { PositionCategory } from './position-category.entity';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
@@ -48,7 +48,7 @@ export class PositionsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Position)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One position by id, with its category' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionDto })
@@ -102,7 +102,7 @@ export class PositionCategoriesController {
   }
 
   @Get(':id')
-  @ConditionalResource(PositionCategory)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One position category by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: PositionCategoryDto })

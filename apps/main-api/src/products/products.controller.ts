@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProductsService } from './products.service';
 import { ProductDto, CreateProductDto, UpdateProductDto } from './dto/product.dto';
@@ -39,7 +39,7 @@ export class ProductsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Product)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One product by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: ProductDto })

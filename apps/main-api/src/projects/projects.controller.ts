@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectDetailDto, ProjectDto } from './dto/project.dto';
 import { CreateProjectDto, SearchByNameParamsDto, UpdateProjectDto } from './dto/project-write.dto';
@@ -63,7 +63,7 @@ export class ProjectsController {
   }
 
   @Get(':project_id')
-  @ConditionalResource(Project, { param: 'project_id', read: 'detail' })
+  @ConditionalRead()
   @RequirePermission(Permission.ReadProjects)
   @ApiOperation({
     summary:

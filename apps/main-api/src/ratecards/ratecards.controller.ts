@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { RatecardsService } from './ratecards.service';
 import { CreateRatecardDto, RatecardDto, UpdateRatecardDto } from './dto/ratecard.dto';
@@ -39,7 +39,7 @@ export class RatecardsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Ratecard)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One ratecard by id, with its prices' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: RatecardDto })

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { AttachmentDto, CreateAttachmentDto, CreateTaskDto, TaskDto, UpdateTaskDto } from './dto/task.dto';
 import { ATTACHMENT_SOURCES, type AttachmentSource } from './task-attachment.entity';
@@ -55,7 +55,7 @@ export class TasksController {
   }
 
   @Get(':task_id')
-  @ConditionalResource(Task, { param: 'task_id' })
+  @ConditionalRead()
   @ApiOperation({ summary: 'One task by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TaskDto })

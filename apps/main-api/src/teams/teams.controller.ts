@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { TeamsService } from './teams.service';
 import { UserIdsDto } from '../users/dto/user-ids.dto';
@@ -40,7 +40,7 @@ export class TeamsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Team)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One team by id, with its user ids' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TeamDto })

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateTransactionDto, TransactionDto } from './dto/transaction.dto';
 import { TransactionsService } from './transactions.service';
@@ -42,7 +42,7 @@ export class TransactionsController {
   }
 
   @Get(':id')
-  @ConditionalResource(Transaction)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One transaction by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: TransactionDto })

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Permission, RequirePermission, type Principal } from '@platform/auth';
 import { type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { CreateUserDto, UpdateUserDto, UserDto, UsersListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
@@ -66,7 +66,7 @@ export class UsersController {
   }
 
   @Get(':id')
-  @ConditionalResource(User)
+  @ConditionalRead()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({ summary: "A user of the caller's company" })
   @ApiOkResponse({ type: UserDto })

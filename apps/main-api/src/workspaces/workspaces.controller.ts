@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { ListQueryDto, type ListAnswer, ApiPaginatedResponse, ApiFiltersExample } from '@platform/contracts';
-import { ParseIdPipe, ConditionalResource } from '@platform/runtime';
+import { ParseIdPipe, ConditionalRead, ConditionalResource } from '@platform/runtime';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { WorkspacesService } from './workspaces.service';
 import { CreateWorkspaceDto, UpdateWorkspaceDto, WorkspaceDto } from './dto/workspace.dto';
@@ -39,7 +39,7 @@ export class WorkspacesController {
   }
 
   @Get(':id')
-  @ConditionalResource(Workspace)
+  @ConditionalRead()
   @ApiOperation({ summary: 'One workspace by id' })
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOkResponse({ type: WorkspaceDto })

@@ -5279,7 +5279,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -5466,7 +5466,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -5764,7 +5764,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -6954,7 +6954,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -7141,7 +7141,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -7435,7 +7435,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -8129,7 +8129,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -8316,7 +8316,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -8610,7 +8610,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -9304,7 +9304,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -9491,7 +9491,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -9785,7 +9785,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -10479,7 +10479,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -10666,7 +10666,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -10960,7 +10960,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -11654,7 +11654,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -11841,7 +11841,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -12135,7 +12135,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -12829,7 +12829,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -13016,7 +13016,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -13310,7 +13310,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -14579,7 +14579,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -14767,7 +14767,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -15508,7 +15508,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -15695,7 +15695,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -15989,7 +15989,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -17212,7 +17212,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -17399,7 +17399,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -17693,7 +17693,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -18387,7 +18387,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -18574,7 +18574,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -18868,7 +18868,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -19916,7 +19916,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -20103,7 +20103,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -20843,7 +20843,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -21030,7 +21030,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -21324,7 +21324,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -22285,7 +22285,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -22472,7 +22472,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -22771,7 +22771,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -24371,7 +24371,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -24558,7 +24558,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -25252,7 +25252,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Reads only: ETags the caller holds; 304 with no body when the resource still has one of them. */
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
       };
       path: {
@@ -25439,7 +25439,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {
@@ -25733,7 +25733,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Writes only: the ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
       };
       path: {

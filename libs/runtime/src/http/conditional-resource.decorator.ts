@@ -8,6 +8,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, map, mergeMap, throwError, type Observable } from 'rxjs';
@@ -16,6 +17,7 @@ import {
   listedTags,
   PreconditionFailedError,
   recordRowVersion,
+  ROW_VERSIONED_READ,
   setWritePrecondition,
   versionOfTag,
 } from './conditional-requests';
@@ -41,9 +43,17 @@ interface ResourceRoute extends Required<ConditionalResourceOptions> {
 const RESOURCE_ROUTE = 'platform:conditionalResource';
 
 /**
- * A route that answers one resource (an entity with a row `version`): its answer carries the ETag of
- * that version (`conditional-requests.ts`), and on a write `If-Match` is a precondition the
- * resource's repository checks under the row's lock. Optional on the interface's routes: without it a
+ * A resource's read (`GET /x/{id}`): its ETag carries the answer's row `version`, read from the
+ * payload in the `onSend` hook (a Fastify route config, no interceptor: reads are the hot path).
+ */
+export function ConditionalRead() {
+  return RouteConfig({ [ROW_VERSIONED_READ]: true });
+}
+
+/**
+ * A write of one resource (an entity with a row `version`): `If-Match` is a precondition the
+ * resource's repository checks under the row's lock, a 412 shows the resource as it is now, and the
+ * answer carries the ETag of the version written. Optional on the interface's routes: without it a
  * write is unconditional, as the interface describes.
  */
 export function ConditionalResource(resource: object, options: ConditionalResourceOptions = {}) {
@@ -55,14 +65,8 @@ export function ConditionalResource(resource: object, options: ConditionalResour
       name: 'If-Match',
       required: false,
       description:
-        'Writes only: the ETag of the version this change is based on (or `*`). When the resource has ' +
+        'The ETag of the version this change is based on (or `*`). When the resource has ' +
         'changed since, nothing is written and the answer is 412 with the resource as it is now (`current`).',
-    }),
-    ApiHeader({
-      name: 'If-None-Match',
-      required: false,
-      description:
-        'Reads only: ETags the caller holds; 304 with no body when the resource still has one of them.',
     }),
     ApiResponse({
       status: 412,
