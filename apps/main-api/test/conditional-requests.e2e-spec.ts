@@ -89,6 +89,32 @@ describe('main-api conditional requests (e2e)', () => {
     expect(retry.json()).toMatchObject({ version: 3, name: 'Contoso Ltd', phone: '+1 555 0199' });
   });
 
+  it('answers a conditional edit that reads its resource again after writing (teams, ratecards)', async () => {
+    const team = (await app.call('POST', '/teams', { name: 'Studio' })).json<Versioned>().id;
+    const etag = String((await app.call('GET', `/teams/${team}`)).headers.etag);
+
+    const edited = await app.call(
+      'PUT',
+      `/teams/${team}`,
+      { name: 'Studio North' },
+      { headers: { 'if-match': etag } },
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Studio North', version: 2 });
+    const ratecard = (await app.call('POST', '/ratecards', { name: 'Standard' })).json<Versioned>().id;
+    const renamed = await app.call(
+      'PUT',
+      `/ratecards/${ratecard}`,
+      { name: 'Standard 2027' },
+      { headers: { 'if-match': String((await app.call('GET', `/ratecards/${ratecard}`)).headers.etag) } },
+    );
+    expect(renamed.statusCode).toBe(200);
+    const removed = await app.call('DELETE', `/teams/${team}`, undefined, {
+      headers: { 'if-match': String(edited.headers.etag) },
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+
   it('lets exactly one of many simultaneous edits based on one version through', async () => {
     const { id, etag } = await newClient('Race');
 

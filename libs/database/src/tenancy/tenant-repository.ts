@@ -1,4 +1,9 @@
-import { assertWritePrecondition, requiredVersions, RequestValidationError } from '@platform/runtime';
+import {
+  assertWritePrecondition,
+  requiredVersions,
+  RequestValidationError,
+  setWritePrecondition,
+} from '@platform/runtime';
 import type {
   DeepPartial,
   FindManyOptions,
@@ -106,7 +111,8 @@ export class TenantRepository<Entity extends CompanyOwned> {
    * Where the request's `If-Match` is about this row (`ConditionalResource`): locks it (`FOR UPDATE`,
    * so call it in a transaction, before the write) and refuses with 412 unless its version is one
    * the request names and the one `entity` was read at. Of two writes based on one version, the
-   * second waits here for the first to commit and is refused. Without such an `If-Match`, nothing.
+   * second waits here for the first to commit and is refused. Once met, the precondition is spent:
+   * the route's answer reads the row at its new version. Without such an `If-Match`, nothing.
    */
   async assertVersionUnderLock(entity: Entity & { version: number }, resource: string): Promise<void> {
     const target = this.repository.target;
@@ -123,6 +129,8 @@ export class TenantRepository<Entity extends CompanyOwned> {
     const version = (row as { version?: number } | undefined)?.version ?? -1;
     // Read before another write committed: what was computed from that read is stale too.
     assertWritePrecondition(target, entity.id, version === entity.version ? version : -1, resource);
+    // Met, under the lock: the request's later reads of the row (its answer) are no longer held to it.
+    setWritePrecondition(undefined);
   }
 
   /** Deletes a row read through this repository for good (for rows without history). */

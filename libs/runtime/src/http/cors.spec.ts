@@ -152,7 +152,7 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
       expect(response.headers['access-control-expose-headers']).toBe(
-        'x-request-id, idempotent-replayed, retry-after, etag',
+        'x-request-id, idempotent-replayed, retry-after, etag, ratelimit, ratelimit-policy',
       );
       expect(response.headers.vary).toContain('Origin');
       expect(response.headers['x-request-id']).toEqual(expect.any(String));

@@ -24,7 +24,14 @@ export const CORS_ALLOWED_HEADERS = [
 ];
 
 /** The response headers a page's script may read besides the safelisted ones. */
-export const CORS_EXPOSED_HEADERS = [REQUEST_ID_HEADER, 'idempotent-replayed', 'retry-after', 'etag'];
+export const CORS_EXPOSED_HEADERS = [
+  REQUEST_ID_HEADER,
+  'idempotent-replayed',
+  'retry-after',
+  'etag',
+  'ratelimit',
+  'ratelimit-policy',
+];
 
 /**
  * `@fastify/cors` options for an origin list, applied through Nest's `enableCors`, which runs the
