@@ -32,6 +32,7 @@ import { ProductsModule } from './products/products.module';
 import { PlannerLookupsModule } from './planner-lookups/planner-lookups.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { BatchModule } from './batch/batch.module';
 
 @Module({})
 export class MainApiModule {
@@ -59,6 +60,7 @@ export class MainApiModule {
         OAuthModule.forRoot(env, signingKeys),
         UsersModule,
         ReferenceDataModule,
+        BatchModule,
         ClientsModule,
         BrandsModule,
         ProductsModule,

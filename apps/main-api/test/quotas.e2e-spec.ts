@@ -61,6 +61,41 @@ describe('main-api quotas (e2e)', () => {
     expect(written[0].count).toBe('0');
   });
 
+  it('counts a batch as one request per operation, before any of them runs', async () => {
+    const left = (answer: { headers: Record<string, unknown> }): number =>
+      Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
+    const before = left(await app.call('GET', '/clients', undefined, { company: quiet }));
+    const batch = await app.call(
+      'POST',
+      '/batch',
+      {
+        operations: Array.from({ length: 5 }, (_, index) => ({
+          method: 'POST',
+          path: '/v1/clients',
+          body: { name: `Quota batch ${index}` },
+        })),
+      },
+      { company: quiet },
+    );
+    expect(batch.statusCode).toBe(200);
+    // One for the read above is already out of `before`; the batch costs 1 + 5, its operations no more.
+    expect(left(batch)).toBeGreaterThanOrEqual(before - 6 - 1);
+    expect(left(batch)).toBeLessThanOrEqual(before - 6 + 1);
+
+    // The noisy company has no quota left: its batch is refused whole, nothing runs.
+    const refused = await app.call(
+      'POST',
+      '/batch',
+      { operations: [{ method: 'POST', path: '/v1/clients', body: { name: 'Batch not written' } }] },
+      { company: noisy },
+    );
+    expect(refused.statusCode).toBe(429);
+    const written = await app.dataSource.query<{ count: string }[]>(
+      `SELECT count(*) AS count FROM main_api.clients WHERE name = 'Batch not written'`,
+    );
+    expect(written[0].count).toBe('0');
+  });
+
   it('leaves public routes (the token endpoint has its own throttle) uncounted', async () => {
     const answer = await app.service.app.inject({ method: 'GET', url: '/v1/.well-known/jwks.json' });
     expect(answer.statusCode).toBe(200);

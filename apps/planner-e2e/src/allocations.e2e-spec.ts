@@ -808,6 +808,100 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
     });
   });
 
+  describe('batches (POST /v2/batch)', () => {
+    interface BatchResult {
+      index: number;
+      status: number;
+      body: { error?: string } | null;
+    }
+    const batch = (body: object) => call('POST', '/v2/batch', body);
+    /** The user's allocations on the three projects, as the interface's read shows them. */
+    const countFor = async (userId: number): Promise<number> => {
+      let count = 0;
+      for (const project of [website, campaign, retainer]) {
+        const user = (await allocationsOf(project)).users.find((entry) => entry.userId === userId);
+        count += user?.allocations.length ?? 0;
+      }
+      return count;
+    };
+
+    it('previews a week of bookings as a dry run, then saves them atomically', async () => {
+      const worker = await newUser(FULL_WEEK);
+      const operations = [website, campaign].map((project) => ({
+        method: 'POST',
+        path: '/allocation/saveAllocation',
+        body: allocation(worker, project, { from: '2026-11-02', to: '2026-11-06', allocatedHours: 10 }),
+      }));
+
+      const preview = await batch({ dry_run: true, operations });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json<{ committed: boolean; results: BatchResult[] }>()).toMatchObject({
+        committed: false,
+        results: [{ status: 200 }, { status: 200 }],
+      });
+      expect(await countFor(worker)).toBe(0);
+
+      const saved = await batch({ operations });
+      expect(saved.statusCode).toBe(200);
+      expect(await countFor(worker)).toBe(2);
+    });
+
+    it('saves nothing of an atomic batch whose second booking overlaps its first', async () => {
+      const worker = await newUser(FULL_WEEK);
+      const booking = allocation(worker, website, { from: '2026-11-09', to: '2026-11-13' });
+      const answer = await batch({
+        operations: [
+          { method: 'POST', path: '/allocation/saveAllocation', body: booking },
+          { method: 'POST', path: '/allocation/saveAllocation', body: { ...booking, to: '2026-11-20' } },
+        ],
+      });
+
+      expect(answer.statusCode).toBe(409);
+      const body = answer.json<{ error: string; results: BatchResult[] }>();
+      expect(body.error).toBe('ConflictError');
+      expect(body.results.map((result) => [result.status, result.body?.error ?? null])).toEqual([
+        [200, null],
+        [400, 'AllocationAlreadyExistInDatesRangeError'],
+      ]);
+      expect(await countFor(worker)).toBe(0);
+    });
+
+    it('lets exactly one of ten racing atomic batches book the same week', async () => {
+      const worker = await newUser(FULL_WEEK);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, attempt) =>
+          batch({
+            operations: [
+              {
+                method: 'POST',
+                path: '/allocation/saveAllocation',
+                body: allocation(worker, retainer, {
+                  from: '2026-11-16',
+                  to: '2026-11-20',
+                  allocatedHours: 10 + attempt,
+                }),
+              },
+            ],
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+      expect(await countFor(worker)).toBe(1);
+    });
+
+    it('refuses operations outside the allocation routes before running any', async () => {
+      const answer = await batch({
+        operations: [
+          { method: 'POST', path: '/health/live' },
+          { method: 'POST', path: '/v2/batch' },
+        ],
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ error: string; message: string }>().message).toMatch(/operations\[0\]\.path/);
+    });
+  });
+
   describe('main-api stopped', () => {
     it('answers 503 MainApiUnavailableError within the timeout, never a hang', async () => {
       mainApiStopped = true;

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
+import { BatchModule } from './batch/batch.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -10,7 +11,11 @@ export class PlannerModule {
     return {
       module: PlannerModule,
       global: true,
-      imports: [...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env)), AllocationsModule],
+      imports: [
+        ...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env)),
+        AllocationsModule,
+        BatchModule,
+      ],
       providers: [{ provide: PLANNER_ENV, useValue: env }],
       exports: [PLANNER_ENV],
     };

@@ -20,3 +20,4 @@ export * from './change-origin/change-origin-signature';
 export * from './service-identity/service-signature';
 export * from './quota/tenant-quotas';
 export * from './quota/tenant-quota.guard';
+export * from './quota/batch-item';

@@ -9,3 +9,4 @@ export * from './lists/api-paginated-response.decorator';
 export * from './validation/field-decorators';
 export * from './validation/main-api-fields';
 export * from './resources/row-version';
+export * from './batch/batch.dto';

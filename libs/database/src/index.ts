@@ -19,3 +19,5 @@ export * from './retention/retention-policy';
 export * from './retention/retention-pruner';
 export * from './retention/retention.module';
 export * from './row-versions';
+export * from './tenancy/ambient-transaction';
+export * from './batch/batch-runner';

@@ -28,3 +28,4 @@ export * from './http/openapi-document';
 export * from './http/reject-nul.pipe';
 export * from './http/conditional-requests';
 export * from './http/conditional-resource.decorator';
+export * from './http/batch-failed.error';

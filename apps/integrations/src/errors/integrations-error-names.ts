@@ -8,6 +8,7 @@ export const INTEGRATIONS_ERROR_NAMES = [
   'UnprocessableEntityError',
   'TooManyRequestsError',
   'PreconditionFailedError',
+  'FailedDependencyError',
   'MainApiUnavailableError',
   'MainApiError',
   'ServiceUnavailableError',

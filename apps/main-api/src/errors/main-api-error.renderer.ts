@@ -37,6 +37,7 @@ function codeFor(kind: FailureKind): MainApiErrorCode {
       return MainApiErrorCode.NotFound;
     case 'conflict':
     case 'unprocessable':
+    case 'failed_dependency':
       return MainApiErrorCode.BusinessRuleViolated;
     case 'rate_limited':
       return MainApiErrorCode.RateLimited;

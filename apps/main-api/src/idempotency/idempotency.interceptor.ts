@@ -58,7 +58,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         }
         return next.handle().pipe(
           mergeMap(async (body: unknown) => {
-            await this.store.complete(caller, start.recordId, statusCode, body);
+            // What the handler answers with: its route's code, or one it chose (a batch's 207).
+            await this.store.complete(caller, start.recordId, reply.statusCode || statusCode, body);
             return body;
           }),
           catchError((error: unknown) =>

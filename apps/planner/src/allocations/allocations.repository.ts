@@ -91,8 +91,9 @@ export class AllocationsRepository {
     );
   }
 
+  // Recoverable: the service catches an overlap and reads what it overlaps (also inside a batch).
   create(columns: DeepPartial<Allocation>): Promise<Allocation> {
-    return this.allocations.create(columns);
+    return this.scope.recoverable(() => this.allocations.create(columns));
   }
 
   async findOne(where: FindOptionsWhere<Allocation>): Promise<Allocation | undefined> {
@@ -104,7 +105,7 @@ export class AllocationsRepository {
     where: FindOptionsWhere<Allocation>,
     changes: QueryDeepPartialEntity<Allocation>,
   ): Promise<number> {
-    return this.allocations.updateWhere(where, changes);
+    return this.scope.recoverable(() => this.allocations.updateWhere(where, changes));
   }
 
   deleteWhere(where: FindOptionsWhere<Allocation>): Promise<number> {

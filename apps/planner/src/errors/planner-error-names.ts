@@ -17,6 +17,7 @@ export const PLANNER_ERROR_NAMES = [
   'UnprocessableEntityError',
   'TooManyRequestsError',
   'PreconditionFailedError',
+  'FailedDependencyError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -51,6 +51,8 @@ function errorNameFor(kind: FailureKind): PlannerErrorName {
       return 'TooManyRequestsError';
     case 'precondition_failed':
       return 'PreconditionFailedError';
+    case 'failed_dependency':
+      return 'FailedDependencyError';
     case 'upstream_unavailable':
       return 'MainApiUnavailableError';
     case 'shutting_down':

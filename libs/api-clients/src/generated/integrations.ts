@@ -780,6 +780,7 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
+        | 'FailedDependencyError'
         | 'MainApiUnavailableError'
         | 'MainApiError'
         | 'ServiceUnavailableError'

@@ -290,6 +290,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run up to 500 writes in one request, atomically or not, or as a dry run
+     * @description Each operation is a request to one of main-api's routes (`path` as in its URL, e.g. `/v1/clients`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (a preview). The quota counts one request per operation. `Idempotency-Key` covers the whole batch.
+     */
+    post: operations['batch_run'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/clients': {
     parameters: {
       query?: never;
@@ -1534,6 +1554,101 @@ export interface components {
       id: number;
       /** @example Vacation */
       name: string;
+    };
+    BatchResultHeadersDto: {
+      /** @description The operation's ETag */
+      etag?: string;
+      /** @description The operation's Location */
+      location?: string;
+    };
+    BatchResultDto: {
+      /** @description The operation's `ref`, when it had one */
+      ref?: string;
+      /** @description The index of the operation in the batch, from 0 */
+      index: number;
+      /**
+       * @description The route's status code
+       * @example 201
+       */
+      status: number;
+      headers: components['schemas']['BatchResultHeadersDto'];
+      /** @description The route's JSON answer (its error body when it failed), or null when it had none */
+      body:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[]
+        | null;
+    };
+    BatchOperationDto: {
+      /**
+       * @description The caller's name for this operation, unique in the batch and echoed in its result. A later operation's `path` and body strings may use `{{<ref>.<field>}}` for a field of this one's answer (e.g. `{{client-1.id}}`); a string that is only the placeholder takes the value as it is (a number stays a number)
+       * @example client-1
+       */
+      ref?: string;
+      /**
+       * @example POST
+       * @enum {string}
+       */
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      /**
+       * @description The route's path as in its URL, query string included (e.g. `/v1/clients`)
+       * @example /v1/clients
+       */
+      path: string;
+      /**
+       * @description The route's JSON body
+       * @example {
+       *       "name": "Northwind"
+       *     }
+       */
+      body?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Sent as the operation's If-Match header: the ETag the change is based on
+       * @example "3-1f0c6a2b9d8e7f10"
+       */
+      if_match?: string;
+    };
+    BatchRequestDto: {
+      /** @description 1 to 500 operations, run in order */
+      operations: components['schemas']['BatchOperationDto'][];
+      /**
+       * @description true (default): one transaction, all or nothing; 409 with every result when any operation fails. false: each operation on its own, 207 with every result
+       * @default true
+       */
+      atomic: boolean;
+      /**
+       * @description Run and answer everything, then roll it all back: nothing is saved, nothing reaches the change feed
+       * @default false
+       */
+      dry_run: boolean;
+    };
+    BatchAnswerDto: {
+      /** @description Whether the results are saved: false for a dry run, and for an atomic batch that failed */
+      committed: boolean;
+      dry_run: boolean;
+      results: components['schemas']['BatchResultDto'][];
+    };
+    MainApiBatchFailedBodyDto: {
+      /**
+       * @description The HTTP status
+       * @example 400
+       */
+      status: number;
+      /**
+       * @example PlatformCustomError
+       * @enum {string}
+       */
+      name: 'PlatformCustomError';
+      /** @example AC002 */
+      code: components['schemas']['MainApiErrorCode'];
+      /** @example Request validation failed */
+      message: string;
+      errors?: components['schemas']['FieldErrorDto'][];
+      /** @description Every operation's result; nothing was saved */
+      results: components['schemas']['BatchResultDto'][];
     };
     CreateClientDto: {
       /** @example Northwind Foods */
@@ -6434,6 +6549,255 @@ export interface operations {
            *       "name": "PlatformCustomError",
            *       "code": "AC006",
            *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  batch_run: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BatchRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Atomic batch saved, or any dry run */
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchAnswerDto'];
+        };
+      };
+      /** @description Not atomic: each result says whether its operation succeeded */
+      207: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchAnswerDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, malformed, expired, revoked or forged bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role may not do this, or the body names another company's id */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Atomic and at least one operation failed: nothing was saved */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MainApiBatchFailedBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
            *     }
            */
           'application/json': components['schemas']['MainApiErrorBodyDto'];

@@ -139,6 +139,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run up to 500 allocation writes in one request, atomically or not, or as a dry run
+     * @description Each operation is a request to one of the planner's routes (`path` as in its URL, e.g. `/allocation/saveAllocation`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (the preview of a drag and drop). The quota counts one request per operation.
+     */
+    post: operations['batch_run'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -199,6 +219,7 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
+        | 'FailedDependencyError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -387,6 +408,113 @@ export interface components {
     ProjectAllocationsDto: {
       /** @description Ordered by first name, last name and id */
       users: components['schemas']['AllocatedUserDto'][];
+    };
+    BatchOperationDto: {
+      /**
+       * @description The caller's name for this operation, unique in the batch and echoed in its result. A later operation's `path` and body strings may use `{{<ref>.<field>}}` for a field of this one's answer (e.g. `{{client-1.id}}`); a string that is only the placeholder takes the value as it is (a number stays a number)
+       * @example client-1
+       */
+      ref?: string;
+      /**
+       * @example POST
+       * @enum {string}
+       */
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      /**
+       * @description The route's path as in its URL, query string included (e.g. `/v1/clients`)
+       * @example /v1/clients
+       */
+      path: string;
+      /**
+       * @description The route's JSON body
+       * @example {
+       *       "name": "Northwind"
+       *     }
+       */
+      body?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Sent as the operation's If-Match header: the ETag the change is based on
+       * @example "3-1f0c6a2b9d8e7f10"
+       */
+      if_match?: string;
+    };
+    BatchRequestDto: {
+      /** @description 1 to 500 operations, run in order */
+      operations: components['schemas']['BatchOperationDto'][];
+      /**
+       * @description true (default): one transaction, all or nothing; 409 with every result when any operation fails. false: each operation on its own, 207 with every result
+       * @default true
+       */
+      atomic: boolean;
+      /**
+       * @description Run and answer everything, then roll it all back: nothing is saved, nothing reaches the change feed
+       * @default false
+       */
+      dry_run: boolean;
+    };
+    BatchResultHeadersDto: {
+      /** @description The operation's ETag */
+      etag?: string;
+      /** @description The operation's Location */
+      location?: string;
+    };
+    BatchResultDto: {
+      /** @description The operation's `ref`, when it had one */
+      ref?: string;
+      /** @description The index of the operation in the batch, from 0 */
+      index: number;
+      /**
+       * @description The route's status code
+       * @example 201
+       */
+      status: number;
+      headers: components['schemas']['BatchResultHeadersDto'];
+      /** @description The route's JSON answer (its error body when it failed), or null when it had none */
+      body:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[]
+        | null;
+    };
+    BatchAnswerDto: {
+      /** @description Whether the results are saved: false for a dry run, and for an atomic batch that failed */
+      committed: boolean;
+      dry_run: boolean;
+      results: components['schemas']['BatchResultDto'][];
+    };
+    PlannerBatchFailedBodyDto: {
+      /**
+       * @example InvalidAllocationError
+       * @enum {string}
+       */
+      error:
+        | 'InvalidAllocationError'
+        | 'AllocationAlreadyExistInDatesRangeError'
+        | 'UserNotFoundError'
+        | 'UserNotHaveWorkDaysError'
+        | 'ProjectNotFoundError'
+        | 'AllocationNotFoundError'
+        | 'UnsupportedMediaTypeError'
+        | 'PayloadTooLargeError'
+        | 'Unauthorized'
+        | 'Forbidden'
+        | 'NotFoundError'
+        | 'MethodNotAllowedError'
+        | 'ConflictError'
+        | 'UnprocessableEntityError'
+        | 'TooManyRequestsError'
+        | 'PreconditionFailedError'
+        | 'FailedDependencyError'
+        | 'MainApiUnavailableError'
+        | 'ServiceUnavailableError'
+        | 'InternalServerError';
+      /** @example `to` must be after `from` */
+      message: string;
+      /** @description Every operation's result; nothing was saved */
+      results: components['schemas']['BatchResultDto'][];
     };
   };
   responses: never;
@@ -1398,6 +1526,227 @@ export interface operations {
         };
       };
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  batch_run: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BatchRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Atomic batch saved, or any dry run */
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchAnswerDto'];
+        };
+      };
+      /** @description Not atomic: each result says whether its operation succeeded */
+      207: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchAnswerDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, malformed, expired, revoked or forged bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role may not do this, or the body names another company's id */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Atomic and at least one operation failed: nothing was saved */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlannerBatchFailedBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */

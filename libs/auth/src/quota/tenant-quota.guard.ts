@@ -1,11 +1,14 @@
 import {
   HttpException,
+  SetMetadata,
   HttpStatus,
   Inject,
   Injectable,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { currentBatchItem } from './batch-item';
 import type { Principal } from '../principal/principal';
 import { TenantQuotas } from './tenant-quotas';
 
@@ -25,6 +28,14 @@ export class QuotaExceededError extends HttpException {
   }
 }
 
+const QUOTA_COST = 'platform:quota-cost';
+
+/** How many requests a route's request counts for, from its parsed body (a batch: its operations). */
+export type QuotaCostOf = (body: unknown) => number;
+
+/** Marks a route whose request counts for more than one (TenantQuotaGuard). */
+export const QuotaCost = (costOf: QuotaCostOf): MethodDecorator => SetMetadata(QUOTA_COST, costOf);
+
 /**
  * Global guard after authentication: counts the request against its company's quota (TenantQuotas)
  * and announces it on the answer, errors included, with the IETF RateLimit fields
@@ -35,18 +46,24 @@ export class QuotaExceededError extends HttpException {
  */
 @Injectable()
 export class TenantQuotaGuard implements CanActivate {
-  constructor(@Inject(TenantQuotas) private readonly quotas: TenantQuotas) {}
+  constructor(
+    @Inject(TenantQuotas) private readonly quotas: TenantQuotas,
+    private readonly reflector: Reflector,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     if (!this.quotas.enabled) {
       return true;
     }
     const http = context.switchToHttp();
-    const principal = http.getRequest<{ user?: Principal }>().user;
-    if (!principal) {
+    const request = http.getRequest<{ user?: Principal; body?: unknown }>();
+    const principal = request.user;
+    // An operation of a batch was counted with its batch (QuotaCost), before any of them ran.
+    if (!principal || currentBatchItem()) {
       return true;
     }
-    const decision = this.quotas.take(principal.companyId);
+    const costOf = this.reflector.get<QuotaCostOf | undefined>(QUOTA_COST, context.getHandler());
+    const decision = this.quotas.take(principal.companyId, undefined, costOf ? costOf(request.body) : 1);
     if (decision.limit > 0) {
       const reply = http.getResponse<{ header(name: string, value: string): unknown }>();
       reply.header('ratelimit-policy', `"${POLICY}";q=${decision.limit};w=60`);

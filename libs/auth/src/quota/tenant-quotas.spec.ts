@@ -20,6 +20,16 @@ describe('TenantQuotas', () => {
     expect(counter.take(1, 1000).allowed).toBe(true);
   });
 
+  it('counts a request worth several (a batch) whole or not at all, and never more than a full bucket', () => {
+    const counter = quotas(60);
+    expect(counter.take(1, 0, 50)).toMatchObject({ allowed: true, remaining: 10 });
+    const refused = counter.take(1, 0, 11);
+    expect(refused).toMatchObject({ allowed: false, remaining: 10, retryAfterSeconds: 1 });
+    // Larger than the bucket: it waits for a full bucket, then takes all of it.
+    expect(counter.take(1, 0, 500)).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
+    expect(counter.take(1, 50_000, 500)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it('keeps companies apart', () => {
     const counter = quotas(2);
     counter.take(1, 0);

@@ -57,8 +57,12 @@ export class TenantQuotas {
     return this.settings.requestsPerMinute > 0 || this.settings.overrides.size > 0;
   }
 
-  /** Counts one request of `companyId` (refused requests are not counted). */
-  take(companyId: number, now = performance.now()): QuotaDecision {
+  /**
+   * Counts a request of `companyId` worth `cost` requests (a batch: one per operation), at most the
+   * whole bucket, so a batch larger than a replica's share waits for a full bucket rather than never
+   * passing. Refused requests are not counted.
+   */
+  take(companyId: number, now = performance.now(), cost = 1): QuotaDecision {
     const limit = this.settings.overrides.get(companyId) ?? this.settings.requestsPerMinute;
     if (limit <= 0) {
       return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0 };
@@ -74,16 +78,17 @@ export class TenantQuotas {
     }
     bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * perMs);
     bucket.at = now;
-    const allowed = bucket.tokens >= 1;
+    const needed = Math.min(Math.max(1, cost), capacity);
+    const allowed = bucket.tokens >= needed;
     if (allowed) {
-      bucket.tokens -= 1;
+      bucket.tokens -= needed;
     }
     return {
       allowed,
       limit,
       remaining: Math.min(limit, Math.floor(bucket.tokens) * replicas),
       resetSeconds: Math.ceil((capacity - bucket.tokens) / perMs / 1000),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((needed - bucket.tokens) / perMs / 1000)),
     };
   }
 

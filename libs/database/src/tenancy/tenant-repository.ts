@@ -39,9 +39,14 @@ type PropertyOf<Entity> = Entity extends unknown ? keyof Entity & string : never
  */
 export class TenantRepository<Entity extends CompanyOwned> {
   constructor(
-    private readonly repository: Repository<Entity>,
+    /** Resolved per statement: inside a batch, the batch transaction's repository (`managerOf`). */
+    private readonly repositoryOf: () => Repository<Entity>,
     private readonly settings: () => TenantSettings,
   ) {}
+
+  private get repository(): Repository<Entity> {
+    return this.repositoryOf();
+  }
 
   private companyId(): number {
     return companyOf(this.settings());

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import { managerOf } from './ambient-transaction';
 import { ScopedSql } from './scoped-sql';
 import { companyOf, runWithTenantSettings, type TenantSettings } from './tenant-context';
 import { TenantRepository, type CompanyOwned } from './tenant-repository';
@@ -25,7 +26,7 @@ export class TenantScope {
     /** Read at each statement: a request's scope follows its principal. */
     private readonly settingsOf: () => TenantSettings,
   ) {
-    this.sql = new ScopedSql(() => dataSource.manager, settingsOf);
+    this.sql = new ScopedSql(() => managerOf(dataSource), settingsOf);
   }
 
   /** The company of the scope; a cross-company scope has none and refuses. */
@@ -37,17 +38,29 @@ export class TenantScope {
     return runWithTenantSettings(this.settingsOf(), work);
   }
 
+  /**
+   * Runs `work`, a write whose failure the caller catches and then goes on with more statements (an
+   * overlap it describes with another read). Alone, that is all; inside a batch's transaction it is a
+   * savepoint, so its failure does not abort the transaction for the statements after it.
+   */
+  recoverable<T>(work: () => Promise<T>): Promise<T> {
+    const manager = managerOf(this.dataSource);
+    return manager.queryRunner ? manager.transaction(() => work()) : work();
+  }
+
   repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
-    return new TenantRepository(this.dataSource.getRepository(entity), this.settingsOf);
+    return new TenantRepository(() => managerOf(this.dataSource).getRepository(entity), this.settingsOf);
   }
 
   /** Runs `work` in one transaction of this scope: every statement of it carries the scope's settings. */
   transaction<T>(work: (unit: TenantUnitOfWork) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
     const settings = this.settingsOf();
+    // In an ambient transaction (a batch), a savepoint of it: PostgreSQL keeps the outer isolation.
+    const manager = managerOf(this.dataSource);
     return runWithTenantSettings(settings, () =>
       isolation
-        ? this.dataSource.transaction(isolation, (manager) => work(new TenantUnitOfWork(manager, settings)))
-        : this.dataSource.transaction((manager) => work(new TenantUnitOfWork(manager, settings))),
+        ? manager.transaction(isolation, (unit) => work(new TenantUnitOfWork(unit, settings)))
+        : manager.transaction((unit) => work(new TenantUnitOfWork(unit, settings))),
     );
   }
 }
@@ -75,7 +88,11 @@ export class TenantUnitOfWork {
   }
 
   repository<Entity extends CompanyOwned>(entity: EntityTarget<Entity>): TenantRepository<Entity> {
-    return new TenantRepository(this.manager.getRepository(entity), () => this.settings);
+    const repository = this.manager.getRepository(entity);
+    return new TenantRepository(
+      () => repository,
+      () => this.settings,
+    );
   }
 
   /**

@@ -18,6 +18,7 @@ const KIND_BY_STATUS: Partial<Record<number, FailureKind>> = {
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'unsupported_media_type',
   [HttpStatus.TOO_MANY_REQUESTS]: 'rate_limited',
   [HttpStatus.PRECONDITION_FAILED]: 'precondition_failed',
+  [HttpStatus.FAILED_DEPENDENCY]: 'failed_dependency',
   [HttpStatus.SERVICE_UNAVAILABLE]: 'upstream_unavailable',
   [HttpStatus.BAD_GATEWAY]: 'upstream_unavailable',
   [HttpStatus.GATEWAY_TIMEOUT]: 'upstream_unavailable',

@@ -1,5 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BatchFailedError } from '../http/batch-failed.error';
 import { PreconditionFailedError } from '../http/conditional-requests';
 import { noteRefusal } from '../logging/request-refusal';
 import type { FailureKind, NormalizedFailure } from './failure';
@@ -35,7 +36,9 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     if (current) {
       void reply.header('etag', current.etag);
     }
-    void reply.status(status).send(current ? { ...body, current: current.body } : body);
+    // An atomic batch that failed shows what each of its operations answered.
+    const results = exception instanceof BatchFailedError ? { results: exception.results } : {};
+    void reply.status(status).send(current ? { ...body, current: current.body } : { ...body, ...results });
   }
 
   /** Also used by the Fastify error handler for errors raised before Nest routing (body parsing). */
