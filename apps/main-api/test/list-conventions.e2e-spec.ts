@@ -228,4 +228,39 @@ describe('main-api list conventions (e2e)', () => {
     const rows = (await everyPage<Named>('clients', { limit: '50', include_deleted: 'true' })).flat();
     expect(rows.map((row) => row.id)).not.toContain(theirs);
   });
+  describe('sparse fieldsets (fields=)', () => {
+    it('keeps only the fields asked for, and id, in each result of a cursor page', async () => {
+      await app.call('POST', '/clients', { name: 'Sparse one', phone: '+1 555 0111' });
+      const page = await list<CursorPage<Record<string, unknown>>>('clients', {
+        limit: '50',
+        sort: 'name',
+        fields: 'name,updated_at',
+      });
+      expect(page.data.length).toBeGreaterThan(0);
+      for (const client of page.data) {
+        expect(Object.keys(client).sort()).toEqual(['id', 'name', 'updated_at']);
+      }
+      expect(page.data).toContainEqual(expect.objectContaining({ name: 'Sparse one' }));
+    });
+
+    it('names an unknown field in the 400, and asks for a cursor page', async () => {
+      const unknown = await app.call('GET', '/clients?limit=5&fields=name,colour');
+      expect(unknown.statusCode).toBe(400);
+      expect(fieldsOf(unknown)).toEqual(['fields']);
+      expect(unknown.json<{ message: string }>().message).toMatch(/colour is not a field/);
+
+      const paged = await app.call('GET', '/clients?fields=name');
+      expect(paged.statusCode).toBe(400);
+      expect(paged.json<{ message: string }>().message).toMatch(/with limit or cursor/);
+
+      const malformed = await app.call('GET', '/clients?limit=5&fields=Name;drop');
+      expect(malformed.statusCode).toBe(400);
+      expect(fieldsOf(malformed)).toEqual(['fields']);
+    });
+
+    it('answers 401 before judging fields', async () => {
+      const anonymous = await app.service.app.inject({ method: 'GET', url: '/v1/clients?fields=nope' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
 });

@@ -28,7 +28,7 @@ export class DeliveriesController {
       'An attempt shows when it started, the status code the receiver answered or why there was none ' +
       '(timeout, refused connection, a target the SSRF rules refuse at delivery time), and how long it took.',
   })
-  @ApiPaginatedResponse(DeliveryDto)
+  @ApiPaginatedResponse(DeliveryDto, { cursorPages: false })
   @ApiBadRequestResponse({ type: IntegrationsErrorBodyDto, description: 'ValidationError (ZC002)' })
   @ApiNotFoundResponse({ type: IntegrationsErrorBodyDto, description: 'SubscriptionNotFoundError (ZC001)' })
   list(

@@ -12866,13 +12866,7 @@ export interface operations {
                 lastPage: number;
                 data: components['schemas']['DeliveryDto'][];
               }
-            | components['schemas']['DeliveryDto'][]
-            | {
-                data: components['schemas']['DeliveryDto'][];
-                /** @description Send as cursor for the next page; null on the last one */
-                next_cursor: string | null;
-                has_more: boolean;
-              };
+            | components['schemas']['DeliveryDto'][];
         };
       };
       /** @description Not modified: the ETag named in If-None-Match is current */

@@ -3677,6 +3677,605 @@ export interface components {
       /** @description The user labels those users carry */
       labels: components['schemas']['LabelDto'][];
     };
+    /** @description UserDto with only the fields a list's `fields` asked for (and id) */
+    UserDtoFields: {
+      /** @example 12 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Ada */
+      first_name?: string;
+      /** @example Lovelace */
+      last_name?: string;
+      /**
+       * Format: email
+       * @example ada@agency.example
+       */
+      email?: string;
+      /**
+       * @description 1 C-Level, 2 Director, 3 Project Manager, 4 Collaborator, 5 Freelancer, 6 Client
+       * @example 4
+       * @enum {integer}
+       */
+      role_id?: 1 | 2 | 3 | 4 | 5 | 6;
+      /** @example 3 */
+      user_position_id?: number | null;
+      /**
+       * @description Null until positions are assigned
+       * @example Designer
+       */
+      position_name?: string | null;
+      /** @example 2 */
+      category_id?: number | null;
+      /** @example Creative */
+      category_name?: string | null;
+      /** @example null */
+      client_id?: number | null;
+      /** @example  */
+      picture?: string;
+      /** @example false */
+      hidden?: boolean;
+      /** @example false */
+      is_deleted?: boolean;
+      /**
+       * @example [
+       *       1,
+       *       4
+       *     ]
+       */
+      labels?: number[];
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+    };
+    /** @description ClientDto with only the fields a list's `fields` asked for (and id) */
+    ClientDtoFields: {
+      /** @example 7 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 3 */
+      company_id?: number;
+      /** @example Northwind Foods */
+      name?: string;
+      /**
+       * Format: email
+       * @example marketing@northwind.example
+       */
+      email?: string | null;
+      /** @example +1 555 0100 */
+      phone?: string | null;
+      /** @example 1 Main St, Springfield */
+      address?: string | null;
+      /** @example US-12-3456789 */
+      tax_id?: string | null;
+      /**
+       * @description Currency id (GET /v1/currencies)
+       * @example 1
+       */
+      currency_id?: number;
+      /** @example false */
+      archived?: boolean;
+      /**
+       * @description UTC, YYYY-MM-DD HH:mm:ss
+       * @example 2026-11-22 10:15:00
+       */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+      /** @example null */
+      deleted_at?: string | null;
+    };
+    /** @description BrandDto with only the fields a list's `fields` asked for (and id) */
+    BrandDtoFields: {
+      /** @example 4 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 3 */
+      company_id?: number;
+      /** @example 7 */
+      client_id?: number;
+      /** @example Northwind Organic */
+      name?: string;
+      /** @example Premium organic line */
+      description?: string | null;
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+      /** @example null */
+      deleted_at?: string | null;
+    };
+    /** @description ProductDto with only the fields a list's `fields` asked for (and id) */
+    ProductDtoFields: {
+      /** @example 12 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Oat Crunch 500 g */
+      name?: string;
+      /** @example 7 */
+      client_id?: number;
+      /** @example 4 */
+      brand_id?: number;
+    };
+    /** @description PositionDto with only the fields a list's `fields` asked for (and id) */
+    PositionDtoFields: {
+      /**
+       * @description The unified position id
+       * @example 5
+       */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Art Director */
+      name?: string;
+      /** @example 2 */
+      category_id?: number | null;
+      /** @example Creative */
+      category_name?: string | null;
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
+    /** @description PositionCategoryDto with only the fields a list's `fields` asked for (and id) */
+    PositionCategoryDtoFields: {
+      /** @example 2 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Creative */
+      name?: string;
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
+    /** @description TeamDto with only the fields a list's `fields` asked for (and id) */
+    TeamDtoFields: {
+      /** @example 2 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 1 */
+      company_id?: number;
+      /** @example Pod Alpha */
+      name?: string;
+      /** @example Retail accounts */
+      description?: string | null;
+      /**
+       * @example [
+       *       3,
+       *       8
+       *     ]
+       */
+      user_ids?: number[];
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
+    /** @description FeeDto with only the fields a list's `fields` asked for (and id) */
+    FeeDtoFields: {
+      /** @example 9 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 7 */
+      client_id?: number;
+      /** @example Monthly retainer */
+      name?: string;
+      /** @example 12000 */
+      estimate?: number;
+      /** @example WO-2026-11 */
+      work_order?: string;
+      /** @example Social media management */
+      description?: string;
+      /** @example 1 */
+      frequency?: number;
+      /** @enum {string} */
+      status?: 'active' | 'inactive';
+      /** @example 80 */
+      estimated_time?: number;
+      /**
+       * Format: date
+       * @example 2026-01-01
+       */
+      start?: string | null;
+      /**
+       * Format: date
+       * @example 2026-12-31
+       */
+      end?: string | null;
+      /** @example 1 */
+      currency_id?: number;
+    };
+    /** @description ContractDto with only the fields a list's `fields` asked for (and id) */
+    ContractDtoFields: {
+      /** @example 5 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 7 */
+      client_id?: number;
+      /** @example 1 */
+      company_id?: number;
+      /** @example 1 */
+      currency_id?: number;
+      /** @example 3 */
+      user_positions_header_id?: number | null;
+      /** @example {} */
+      json_integrations?: Record<string, never>;
+      /** @example Master services agreement 2026 */
+      name?: string;
+      /** @example retainer */
+      type?: string;
+      /** @example manual */
+      source?: string;
+      /** @example active */
+      status?: string;
+      /** @example monthly */
+      frequency?: string;
+      /** @example https://drive.example/msa.pdf */
+      url?: string;
+      /** @example MSA (PDF) */
+      url_name?: string;
+      /** @example 2026-01-01 00:00:00 */
+      start?: string | null;
+      /** @example 2026-12-31 23:59:59 */
+      end?: string | null;
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+      /** @example null */
+      deleted_at?: string | null;
+      currency?: components['schemas']['CurrencyRefDto'];
+      /**
+       * @example [
+       *       3,
+       *       8
+       *     ]
+       */
+      user_ids?: number[];
+    };
+    /** @description RatecardDto with only the fields a list's `fields` asked for (and id) */
+    RatecardDtoFields: {
+      /** @example 2 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Standard 2026 */
+      name?: string;
+      /** @example Standard */
+      original_name?: string;
+      /** @example 100 */
+      percent?: number;
+      /** @example false */
+      linked_to_base_price?: boolean;
+      /** @example 1 */
+      currency_id?: number;
+      prices?: components['schemas']['RatecardPriceDto'][];
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
+    /** @description LabelDto with only the fields a list's `fields` asked for (and id) */
+    LabelDtoFields: {
+      /** @example 4 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Priority */
+      name?: string;
+      /** @example #ff5722 */
+      color?: string;
+      /**
+       * @example project
+       * @enum {string}
+       */
+      model?: 'project' | 'user' | 'task';
+    };
+    /** @description ProjectDto with only the fields a list's `fields` asked for (and id) */
+    ProjectDtoFields: {
+      /** @example 88 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 1 */
+      company_id?: number;
+      /** @example 7 */
+      client_id?: number;
+      /** @example 12 */
+      pm_id?: number | null;
+      /** @example 12 */
+      created_by?: number | null;
+      /** @example null */
+      template_id?: number | null;
+      /** @example 4 */
+      brand_id?: number | null;
+      /** @example 9 */
+      product_id?: number | null;
+      /** @example null */
+      fee_id?: number | null;
+      /** @example null */
+      contract_id?: number | null;
+      /** @example Spring campaign */
+      name?: string;
+      /** @example Launch the spring range */
+      brief?: string;
+      /**
+       * @description 1 on track, 2 at risk, 3 delayed, 4 critical
+       * @example 1
+       * @enum {integer}
+       */
+      health?: 1 | 2 | 3 | 4;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status?: 'active' | 'finished' | 'suspended';
+      /**
+       * @description The start day, at 00:00:00
+       * @example 2026-03-01 00:00:00
+       */
+      start?: string | null;
+      /**
+       * @description The end day, at 00:00:00
+       * @example 2026-05-31 00:00:00
+       */
+      end?: string | null;
+      /**
+       * @description Hours: the total, or the sum of the active by-position or by-category estimates
+       * @example 120
+       */
+      estimated_time?: number;
+      /** @example false */
+      archived?: boolean;
+      /** @example true */
+      billable?: boolean;
+      /**
+       * @example hourly_rate
+       * @enum {string|null}
+       */
+      income_type?: 'fee' | 'one_time' | 'hourly_rate' | 'contract' | null;
+      /**
+       * @description Fixed value of a one_time project
+       * @example 25000
+       */
+      estimated?: number | null;
+      /**
+       * @description Project label ids
+       * @example [
+       *       1,
+       *       4
+       *     ]
+       */
+      labels?: number[];
+      /** @example true */
+      estimated_by_position?: boolean;
+      /** @example false */
+      estimation_by_categories?: boolean;
+      /** @example false */
+      estimated_by_hourly_rates?: boolean;
+      /**
+       * @description The assigned ratecard
+       * @example 2
+       */
+      user_positions_header_id?: number | null;
+      /** @example 1.08 */
+      exchange?: number | null;
+      /** @example 23148.15 */
+      currency_change_amount?: number | null;
+      client?: components['schemas']['ProjectClientDto'] | null;
+      pm?: components['schemas']['ProjectPmDto'] | null;
+      /**
+       * @description UTC
+       * @example 2026-11-22 10:15:00
+       */
+      created_at?: string;
+      /**
+       * @description UTC
+       * @example 2026-11-22 10:15:00
+       */
+      updated_at?: string;
+      /**
+       * @description Hours logged on the project
+       * @example 32.5
+       */
+      elapsed_time?: number;
+      /**
+       * @description Expected income: one_time → estimated; fee → the fee estimate; hourly_rate → Σ position estimated hours × ratecard price; contract → 0
+       * @example 25000
+       */
+      total_estimated?: number;
+      /**
+       * @description total_estimated − Σ project_estimate costs (budget lines)
+       * @example 20500
+       */
+      estimated_profitability?: number;
+      /**
+       * @description Income earned so far (hourly_rate: Σ logged hours × ratecard price; otherwise total_estimated) − Σ project_cost
+       * @example 23799.5
+       */
+      profitability_now?: number;
+    };
+    /** @description TaskDto with only the fields a list's `fields` asked for (and id) */
+    TaskDtoFields: {
+      /** @example 301 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 88 */
+      project_id?: number;
+      /** @example Key visual */
+      name?: string;
+      /** @example  */
+      description?: string;
+      /**
+       * @example nueva
+       * @enum {string}
+       */
+      status?: 'nueva' | 'en_proceso' | 'estancada' | 'finalizada';
+      /** @example 12 */
+      assignee_id?: number | null;
+      /**
+       * Format: date
+       * @example 2026-03-02
+       */
+      start?: string | null;
+      /**
+       * Format: date
+       * @example 2026-03-06
+       */
+      end?: string | null;
+      /**
+       * @description Hours
+       * @example 6
+       */
+      estimated_time?: number;
+      /**
+       * @description UTC
+       * @example 2026-11-22 10:15:00
+       */
+      created_at?: string;
+      /**
+       * @description UTC
+       * @example 2026-11-22 10:15:00
+       */
+      updated_at?: string;
+    };
+    /** @description TimeEntryDto with only the fields a list's `fields` asked for (and id) */
+    TimeEntryDtoFields: {
+      /** @example 9001 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 12 */
+      user_id?: number;
+      /** @example 88 */
+      project_id?: number;
+      /** @example 301 */
+      task_id?: number | null;
+      /** @example 5 */
+      user_position_id?: number | null;
+      /**
+       * Format: date
+       * @example 2026-11-20
+       */
+      date?: string;
+      /**
+       * @description Hours, more than 0 and at most 24
+       * @example 3.5
+       */
+      hours?: number;
+      /**
+       * @description UTC
+       * @example 2026-11-22 10:15:00
+       */
+      created_at?: string;
+    };
+    /** @description TransactionDto with only the fields a list's `fields` asked for (and id) */
+    TransactionDtoFields: {
+      /** @example 31 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /**
+       * Format: date
+       * @example 2026-11-20
+       */
+      date?: string;
+      /** @enum {string} */
+      type?: 'income' | 'expense' | 'invoice' | 'credit_note';
+      /** @example 1500.5 */
+      total?: number;
+      /** @example 1500.5 */
+      currency_change_amount?: number;
+      /** @example 1 */
+      exchange?: number;
+      /** @example 1 */
+      source_id?: number;
+      /** @example 1 */
+      currency_id?: number;
+      /** @example INV-2026-0042 */
+      receipt_number?: string;
+      /** @example true */
+      is_income?: boolean;
+      /** @example 7 */
+      client_id?: number;
+      /** @example 1 */
+      company_id?: number;
+    };
+    /** @description WorkspaceDto with only the fields a list's `fields` asked for (and id) */
+    WorkspaceDtoFields: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example Buenos Aires studio */
+      name?: string;
+      /** @example true */
+      active?: boolean;
+      /** @example Latin America accounts */
+      description?: string | null;
+      /** @example 1 */
+      company_id?: number;
+      /** @example 2026-11-22 10:15:00 */
+      created_at?: string;
+      /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -4943,6 +5542,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description Comma-separated ids (at most 500): answers those users as a plain array, deleted ones included */
@@ -4994,11 +5595,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['UserDto'][];
+                data: (components['schemas']['UserDto'] | components['schemas']['UserDtoFields'])[];
               }
-            | components['schemas']['UserDto'][]
+            | (components['schemas']['UserDto'] | components['schemas']['UserDtoFields'])[]
             | {
-                data: components['schemas']['UserDto'][];
+                data: (components['schemas']['UserDto'] | components['schemas']['UserDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -6873,6 +7474,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -6922,11 +7525,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['ClientDto'][];
+                data: (components['schemas']['ClientDto'] | components['schemas']['ClientDtoFields'])[];
               }
-            | components['schemas']['ClientDto'][]
+            | (components['schemas']['ClientDto'] | components['schemas']['ClientDtoFields'])[]
             | {
-                data: components['schemas']['ClientDto'][];
+                data: (components['schemas']['ClientDto'] | components['schemas']['ClientDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -8048,6 +8651,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -8097,11 +8702,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['BrandDto'][];
+                data: (components['schemas']['BrandDto'] | components['schemas']['BrandDtoFields'])[];
               }
-            | components['schemas']['BrandDto'][]
+            | (components['schemas']['BrandDto'] | components['schemas']['BrandDtoFields'])[]
             | {
-                data: components['schemas']['BrandDto'][];
+                data: (components['schemas']['BrandDto'] | components['schemas']['BrandDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -9223,6 +9828,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -9272,11 +9879,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['ProductDto'][];
+                data: (components['schemas']['ProductDto'] | components['schemas']['ProductDtoFields'])[];
               }
-            | components['schemas']['ProductDto'][]
+            | (components['schemas']['ProductDto'] | components['schemas']['ProductDtoFields'])[]
             | {
-                data: components['schemas']['ProductDto'][];
+                data: (components['schemas']['ProductDto'] | components['schemas']['ProductDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -10398,6 +11005,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -10447,11 +11056,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['PositionDto'][];
+                data: (components['schemas']['PositionDto'] | components['schemas']['PositionDtoFields'])[];
               }
-            | components['schemas']['PositionDto'][]
+            | (components['schemas']['PositionDto'] | components['schemas']['PositionDtoFields'])[]
             | {
-                data: components['schemas']['PositionDto'][];
+                data: (components['schemas']['PositionDto'] | components['schemas']['PositionDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -11573,6 +12182,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -11622,11 +12233,20 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['PositionCategoryDto'][];
+                data: (
+                  | components['schemas']['PositionCategoryDto']
+                  | components['schemas']['PositionCategoryDtoFields']
+                )[];
               }
-            | components['schemas']['PositionCategoryDto'][]
+            | (
+                | components['schemas']['PositionCategoryDto']
+                | components['schemas']['PositionCategoryDtoFields']
+              )[]
             | {
-                data: components['schemas']['PositionCategoryDto'][];
+                data: (
+                  | components['schemas']['PositionCategoryDto']
+                  | components['schemas']['PositionCategoryDtoFields']
+                )[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -12748,6 +13368,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -12797,11 +13419,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['TeamDto'][];
+                data: (components['schemas']['TeamDto'] | components['schemas']['TeamDtoFields'])[];
               }
-            | components['schemas']['TeamDto'][]
+            | (components['schemas']['TeamDto'] | components['schemas']['TeamDtoFields'])[]
             | {
-                data: components['schemas']['TeamDto'][];
+                data: (components['schemas']['TeamDto'] | components['schemas']['TeamDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -14452,6 +15074,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -14503,11 +15127,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['FeeDto'][];
+                data: (components['schemas']['FeeDto'] | components['schemas']['FeeDtoFields'])[];
               }
-            | components['schemas']['FeeDto'][]
+            | (components['schemas']['FeeDto'] | components['schemas']['FeeDtoFields'])[]
             | {
-                data: components['schemas']['FeeDto'][];
+                data: (components['schemas']['FeeDto'] | components['schemas']['FeeDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -15427,6 +16051,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -15476,11 +16102,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['ContractDto'][];
+                data: (components['schemas']['ContractDto'] | components['schemas']['ContractDtoFields'])[];
               }
-            | components['schemas']['ContractDto'][]
+            | (components['schemas']['ContractDto'] | components['schemas']['ContractDtoFields'])[]
             | {
-                data: components['schemas']['ContractDto'][];
+                data: (components['schemas']['ContractDto'] | components['schemas']['ContractDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -17131,6 +17757,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -17180,11 +17808,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['RatecardDto'][];
+                data: (components['schemas']['RatecardDto'] | components['schemas']['RatecardDtoFields'])[];
               }
-            | components['schemas']['RatecardDto'][]
+            | (components['schemas']['RatecardDto'] | components['schemas']['RatecardDtoFields'])[]
             | {
-                data: components['schemas']['RatecardDto'][];
+                data: (components['schemas']['RatecardDto'] | components['schemas']['RatecardDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -18306,6 +18934,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -18355,11 +18985,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['LabelDto'][];
+                data: (components['schemas']['LabelDto'] | components['schemas']['LabelDtoFields'])[];
               }
-            | components['schemas']['LabelDto'][]
+            | (components['schemas']['LabelDto'] | components['schemas']['LabelDtoFields'])[]
             | {
-                data: components['schemas']['LabelDto'][];
+                data: (components['schemas']['LabelDto'] | components['schemas']['LabelDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -19647,6 +20277,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -19696,11 +20328,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['ProjectDto'][];
+                data: (components['schemas']['ProjectDto'] | components['schemas']['ProjectDtoFields'])[];
               }
-            | components['schemas']['ProjectDto'][]
+            | (components['schemas']['ProjectDto'] | components['schemas']['ProjectDtoFields'])[]
             | {
-                data: components['schemas']['ProjectDto'][];
+                data: (components['schemas']['ProjectDto'] | components['schemas']['ProjectDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -20762,6 +21394,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -20811,11 +21445,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['TaskDto'][];
+                data: (components['schemas']['TaskDto'] | components['schemas']['TaskDtoFields'])[];
               }
-            | components['schemas']['TaskDto'][]
+            | (components['schemas']['TaskDto'] | components['schemas']['TaskDtoFields'])[]
             | {
-                data: components['schemas']['TaskDto'][];
+                data: (components['schemas']['TaskDto'] | components['schemas']['TaskDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -22204,6 +22838,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -22253,11 +22889,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['TimeEntryDto'][];
+                data: (components['schemas']['TimeEntryDto'] | components['schemas']['TimeEntryDtoFields'])[];
               }
-            | components['schemas']['TimeEntryDto'][]
+            | (components['schemas']['TimeEntryDto'] | components['schemas']['TimeEntryDtoFields'])[]
             | {
-                data: components['schemas']['TimeEntryDto'][];
+                data: (components['schemas']['TimeEntryDto'] | components['schemas']['TimeEntryDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -24290,6 +24926,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -24339,11 +24977,15 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['TransactionDto'][];
+                data: (
+                  components['schemas']['TransactionDto'] | components['schemas']['TransactionDtoFields']
+                )[];
               }
-            | components['schemas']['TransactionDto'][]
+            | (components['schemas']['TransactionDto'] | components['schemas']['TransactionDtoFields'])[]
             | {
-                data: components['schemas']['TransactionDto'][];
+                data: (
+                  components['schemas']['TransactionDto'] | components['schemas']['TransactionDtoFields']
+                )[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;
@@ -25171,6 +25813,8 @@ export interface operations {
       query?: {
         /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
         cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
         /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
         filters?: string;
         /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
@@ -25220,11 +25864,11 @@ export interface operations {
                 page: number;
                 /** @example 7 */
                 lastPage: number;
-                data: components['schemas']['WorkspaceDto'][];
+                data: (components['schemas']['WorkspaceDto'] | components['schemas']['WorkspaceDtoFields'])[];
               }
-            | components['schemas']['WorkspaceDto'][]
+            | (components['schemas']['WorkspaceDto'] | components['schemas']['WorkspaceDtoFields'])[]
             | {
-                data: components['schemas']['WorkspaceDto'][];
+                data: (components['schemas']['WorkspaceDto'] | components['schemas']['WorkspaceDtoFields'])[];
                 /** @description Send as cursor for the next page; null on the last one */
                 next_cursor: string | null;
                 has_more: boolean;

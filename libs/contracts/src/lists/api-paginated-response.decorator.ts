@@ -1,14 +1,26 @@
 import { applyDecorators, type Type } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+
+/**
+ * Fastify route config of a list: the name of its result's schema in the service's document, by
+ * which `fields=` is checked and applied (libs/runtime sparse-fieldsets.ts).
+ */
+export const LIST_ITEM_SCHEMA = 'platformListItemSchema';
 
 /**
  * Documents a list route: the paginated body `{total, perPage, page, lastPage, data: Item[]}`, a
  * plain `Item[]` with `page=false` (docs/spec/decisions.md §5), or a cursor page `{data, next_cursor,
  * has_more}` with `limit` or `cursor` (issue 36).
  */
-export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorator {
+export function ApiPaginatedResponse(
+  item: Type,
+  /** `false` for a list that takes only page and perPage (no cursor page in its answers). */
+  options: { cursorPages?: boolean } = {},
+): MethodDecorator & ClassDecorator {
   const items = { type: 'array' as const, items: { $ref: getSchemaPath(item) } };
   return applyDecorators(
+    RouteConfig({ [LIST_ITEM_SCHEMA]: item.name }),
     ApiExtraModels(item),
     ApiOkResponse({
       description:
@@ -31,21 +43,25 @@ export function ApiPaginatedResponse(item: Type): MethodDecorator & ClassDecorat
             },
           },
           items,
-          {
-            type: 'object',
-            required: ['data', 'next_cursor', 'has_more'],
-            properties: {
-              data: items,
-              next_cursor: {
-                type: 'string',
-                nullable: true,
-                description: 'Send as cursor for the next page; null on the last one',
-              },
-              has_more: { type: 'boolean' },
-            },
-          },
+          ...(options.cursorPages === false ? [] : [cursorPageOf(items)]),
         ],
       },
     }),
   );
+}
+
+function cursorPageOf(items: object): object {
+  return {
+    type: 'object',
+    required: ['data', 'next_cursor', 'has_more'],
+    properties: {
+      data: items,
+      next_cursor: {
+        type: 'string',
+        nullable: true,
+        description: 'Send as cursor for the next page; null on the last one',
+      },
+      has_more: { type: 'boolean' },
+    },
+  };
 }

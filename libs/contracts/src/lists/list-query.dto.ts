@@ -9,6 +9,9 @@ export const MAX_UNPAGED_RESULTS = 10_000;
 /** The last page anyone may ask for: 1,000,000 pages of 500 is far beyond any real list. */
 export const MAX_PAGE = 1_000_000;
 
+/** `fields=`: up to 50 comma-separated snake_case names (sparse-fieldsets.ts applies them). */
+export const SPARSE_FIELDS = /^[a-z][a-z0-9_]{0,59}(,[a-z][a-z0-9_]{0,59}){0,49}$/;
+
 /** The keys every list sorts by; a resource may allow more (its route's description names them). */
 export const COMMON_SORT_KEYS = ['id', 'created_at', 'updated_at'] as const;
 
@@ -78,6 +81,16 @@ export class ListQueryDto {
     message: 'sort must be up to 5 comma-separated keys, each optionally preceded by -',
   })
   sort?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it",
+    // No example: Swagger UI's Try it out sends every example, and fields without limit is a 400.
+  })
+  @MayBeAbsent()
+  @IsString({ message: 'fields must be comma-separated field names' })
+  @Matches(SPARSE_FIELDS, { message: 'fields must be up to 50 comma-separated field names (a-z, 0-9, _)' })
+  fields?: string;
 
   @ApiPropertyOptional({
     description: 'Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z',

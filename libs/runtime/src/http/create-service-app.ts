@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { NotFoundException, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { BaseServiceEnv } from '../config/base-service.env';
@@ -17,6 +17,7 @@ import { MetricsRegistry } from '../metrics/metrics.registry';
 import { traceRequests, tracingEnabled } from '../tracing/tracing';
 import { bodyShapeError } from './body-depth';
 import { answerConditionalReads } from './conditional-requests';
+import { answerSparseFieldsets } from './sparse-fieldsets';
 import { corsOptions } from './cors';
 import { DOCS_ROUTE, refuseFramingOfDocs } from './docs-headers';
 import { jsonBodyParser } from './json-body';
@@ -151,15 +152,18 @@ export async function createServiceApp<Env extends BaseServiceEnv>(
   answerConditionalReads(fastify);
   logCompletedRequests(fastify, PinoLogger.root);
   refuseFramingOfDocs(fastify);
-  setUpOpenApi(app, definition);
+  const document = setUpOpenApi(app, definition);
+  // From the document: the fields each list may select are its result schema's.
+  answerSparseFieldsets(fastify, document, filter);
   await app.init();
   return app;
 }
 
-function setUpOpenApi(app: INestApplication, definition: ServiceDefinition<BaseServiceEnv>): void {
+function setUpOpenApi(app: INestApplication, definition: ServiceDefinition<BaseServiceEnv>): OpenAPIObject {
   const document = buildOpenApiDocument(app, definition);
   SwaggerModule.setup(DOCS_ROUTE, app, document, {
     jsonDocumentUrl: `${DOCS_ROUTE}-json`,
     useGlobalPrefix: false,
   });
+  return document;
 }

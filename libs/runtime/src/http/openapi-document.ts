@@ -14,6 +14,7 @@ import {
   type OperationObject,
 } from './openapi/error-responses';
 import { declareConditionalRequests } from './openapi/conditional-responses';
+import { declareSparseFieldsets } from './sparse-fieldsets';
 import { toOpenApi31 } from './openapi/openapi-3-1';
 import { describeValidationRules } from './openapi/schema-from-validation-rules';
 import type { ServiceDefinition } from './service-definition';
@@ -64,6 +65,7 @@ export function buildOpenApiDocument(
     document.paths as Record<string, Record<string, OperationObject>>,
     document.components?.schemas?.[definition.errorBody.name] as Record<string, unknown> | undefined,
   );
+  declareSparseFieldsets(document);
   closeObjectSchemas([document.components?.schemas, document.paths]);
   if (definition.openApi?.oauth2) {
     document.components!.securitySchemes![OAUTH2] = definition.openApi.oauth2;
