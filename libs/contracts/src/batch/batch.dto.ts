@@ -137,8 +137,7 @@ export class BatchResultDto {
 
 export class BatchAnswerDto {
   @ApiProperty({
-    description:
-      'Whether the results are saved: false for a dry run, and for an atomic batch that failed',
+    description: 'Whether the results are saved: false for a dry run, and for an atomic batch that failed',
   })
   committed!: boolean;
 

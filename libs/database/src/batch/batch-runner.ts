@@ -135,18 +135,20 @@ export class BatchRunner {
     // `inject` answers a thenable that starts the request when awaited: awaited inside both scopes,
     // so the request runs in them (awaited outside, it would start in the caller's context).
     const response = await runInAmbientTransaction(queryRunner.manager, () =>
-      runAsBatchItem({ batchRequestId, index }, async () =>
-        await fastify.inject({
-          method: operation.method,
-          url: operation.path,
-          headers: {
-            ...headers,
-            'x-request-id': `${batchRequestId}.${index}`.slice(0, 128),
-            ...(operation.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(operation.if_match !== undefined ? { 'if-match': operation.if_match } : {}),
-          },
-          ...(operation.body !== undefined ? { payload: JSON.stringify(operation.body) } : {}),
-        }),
+      runAsBatchItem(
+        { batchRequestId, index },
+        async () =>
+          await fastify.inject({
+            method: operation.method,
+            url: operation.path,
+            headers: {
+              ...headers,
+              'x-request-id': `${batchRequestId}.${index}`.slice(0, 128),
+              ...(operation.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(operation.if_match !== undefined ? { 'if-match': operation.if_match } : {}),
+            },
+            ...(operation.body !== undefined ? { payload: JSON.stringify(operation.body) } : {}),
+          }),
       ),
     );
     if (response.statusCode < 400) {
@@ -205,7 +207,8 @@ function resolvePlaceholders(
     }
     let value: unknown = result.body;
     for (const key of field.split('.')) {
-      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+      value =
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
     }
     if (value === undefined || value === null || typeof value === 'object') {
       throw new FailedDependencyError(`The answer of "${ref}" has no value at ${field}`);
