@@ -42,6 +42,7 @@ interface Payload {
     changed_fields: string[];
     cursor: string;
     occurred_at: string;
+    project_id?: number | null;
   };
 }
 
@@ -297,7 +298,12 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
     const contract = await OpenApiContract.of('integrations');
     expect(receiver.received.length).toBeGreaterThan(0);
     expect(
-      receiver.received.flatMap((request) => contract.problemsWithWebhook('change', request.payload)),
+      receiver.received.flatMap((request) =>
+        contract.problemsWithWebhook(
+          (request.payload as { type?: string }).type === 'subscription.test' ? 'subscriptionTest' : 'change',
+          request.payload,
+        ),
+      ),
     ).toEqual([]);
     await integrationsDb?.destroy();
     await integrations?.close();
@@ -327,6 +333,8 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         url: receiver.url('/crud'),
         entities: [],
         kinds: ['created', 'updated', 'deleted'],
+        project_ids: [],
+        payload: 'thin',
         api_key: main.companies[0].apiKey,
         status: 'active',
         failing_since: null,
@@ -418,6 +426,10 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       ['an unknown kind', { kinds: ['archived'] }],
       ['no api_key', { api_key: undefined }],
       ['no client_secret', { client_secret: undefined }],
+      ['project_ids that are not ids', { project_ids: ['12'] }],
+      ['a project twice', { project_ids: [12, 12] }],
+      ['project_ids that is not an array', { project_ids: 12 }],
+      ['an unknown payload', { payload: 'full' }],
     ])('refuses %s with ValidationError ZC002', async (_case, change) => {
       const body = { ...subscriptionBody(receiver.url('/invalid')), ...change };
 
@@ -554,6 +566,7 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
           changed_fields: ['name'],
           cursor: expect.stringMatching(/^\d+$/),
           occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+          project_id: null,
         },
       });
       const [delivery] = await eventually('the delivery marked delivered', async () => {
@@ -1073,5 +1086,92 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
     // By the end of the file acme has rows in four of them (mappings, feed cursor, inbound events and
     // their signatures): the reads are proven on real rows.
     expect(report.tablesWithRows.length).toBeGreaterThanOrEqual(4);
+  });
+  describe('filters, snapshots and test events (issue 36)', () => {
+    const createdId = async (path: string, body: object): Promise<number> => {
+      const response = await main.call('POST', path, body);
+      expect(response.statusCode).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+
+    it('sends only the changes of the projects a subscription names', async () => {
+      const client = await createClient('Project filter');
+      const wanted = await createdId('/projects', { name: 'Wanted', client_id: client });
+      const other = await createdId('/projects', { name: 'Other', client_id: client });
+      await subscribe('/projects-only', { entities: [], project_ids: [wanted] });
+
+      await createdId('/tasks', { project_id: other, name: 'Not sent' });
+      await renameClient(client, 'Project filter, renamed');
+      await createdId('/tasks', { project_id: wanted, name: 'Sent' });
+      expect((await main.call('PUT', `/projects/${wanted}`, { name: 'Wanted, renamed' })).statusCode).toBe(
+        200,
+      );
+
+      const requests = await eventually(
+        'the task and the rename of the wanted project',
+        () => receiver.requestsFor('/projects-only').length >= 2 && receiver.requestsFor('/projects-only'),
+      );
+      // Give a wrongly sent change time to arrive before judging.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = receiver.requestsFor('/projects-only').map((request) => request.payload);
+      expect(sent.map((payload) => [payload.type, payload.data.project_id])).toEqual([
+        ['tasks.created', wanted],
+        ['projects.updated', wanted],
+      ]);
+      expect(requests.every((request) => request.verified)).toBe(true);
+    });
+
+    it('carries the entity as main-api answers it after the change with payload: snapshot', async () => {
+      await subscribe('/snapshots', { payload: 'snapshot' });
+      const client = await createClient('Snapshot');
+      await renameClient(client, 'Snapshot, renamed');
+      await eventually('two changes', () => receiver.requestsFor('/snapshots').length >= 2);
+      expect((await main.call('DELETE', `/clients/${client}`)).statusCode).toBe(200);
+      await eventually('the deletion', () => receiver.requestsFor('/snapshots').length >= 3);
+      const sent = receiver.requestsFor('/snapshots').map((request) => request.payload);
+      expect(sent.map((payload) => payload.type)).toEqual([
+        'clients.created',
+        'clients.updated',
+        'clients.deleted',
+      ]);
+      const snapshots = sent.map(
+        (payload) => (payload.data as { snapshot?: { name?: string } | null }).snapshot,
+      );
+      // Read when the event was read: by then the client may already have its later name.
+      expect(snapshots[0]).toMatchObject({ id: client, name: expect.stringMatching(/^Snapshot/) });
+      expect(snapshots[1]).toMatchObject({ id: client });
+      expect(snapshots[2]).toBeNull();
+    });
+
+    it('sends a signed test event on request and says what the receiver answered', async () => {
+      const subscription = await subscribe('/test-event');
+      const sent = await call('POST', `/subscriptions/${subscription.id}/test`);
+
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({
+        webhook_id: expect.stringMatching(/^msg_test_[0-9a-f-]{36}$/),
+        delivered: true,
+        status_code: 204,
+        error: null,
+        duration_ms: expect.any(Number),
+      });
+      const [request] = receiver.requestsFor('/test-event');
+      expect(request.verified).toBe(true);
+      expect(request.payload).toMatchObject({
+        type: 'subscription.test',
+        data: { subscription_id: subscription.id },
+      });
+      // Not a delivery: nothing in the log.
+      expect(await deliveriesOf(subscription.id)).toEqual([]);
+
+      receiver.answer = () => 503;
+      const failing = await call('POST', `/subscriptions/${subscription.id}/test`);
+      expect(failing.json()).toMatchObject({ delivered: false, status_code: 503, error: null });
+      expect((await call('POST', `/subscriptions/${randomUUID()}/test`)).statusCode).toBe(404);
+      expect(
+        (await call('POST', `/subscriptions/${subscription.id}/test`, undefined, { company: globex }))
+          .statusCode,
+      ).toBe(404);
+    });
   });
 });

@@ -3,7 +3,11 @@ import { IntegrationsErrorBodyDto } from './errors/integrations-error-body.dto';
 import type { IntegrationsEnv } from './config/integrations.env';
 import { renderIntegrationsError } from './errors/integrations-error.renderer';
 import { IntegrationsModule } from './integrations.module';
-import { OUTBOUND_WEBHOOKS, OutboundWebhookDto } from './subscriptions/dto/outbound-webhook.dto';
+import {
+  OUTBOUND_WEBHOOKS,
+  OutboundWebhookDto,
+  SubscriptionTestWebhookDto,
+} from './subscriptions/dto/outbound-webhook.dto';
 
 export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
   name: 'integrations',
@@ -18,5 +22,5 @@ export const integrationsService: ServiceDefinition<IntegrationsEnv> = {
   rootModule: (env) => IntegrationsModule.forRoot(env),
   renderError: renderIntegrationsError,
   errorBody: IntegrationsErrorBodyDto,
-  openApi: { extraModels: [OutboundWebhookDto], webhooks: OUTBOUND_WEBHOOKS },
+  openApi: { extraModels: [OutboundWebhookDto, SubscriptionTestWebhookDto], webhooks: OUTBOUND_WEBHOOKS },
 };

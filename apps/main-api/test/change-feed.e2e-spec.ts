@@ -16,6 +16,7 @@ interface FeedEvent {
   kind: string;
   changed_fields: string[];
   origin: string | null;
+  project_id: number | null;
   occurred_at: string;
 }
 interface FeedPage {
@@ -130,6 +131,19 @@ describe('main-api change feed (e2e)', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ entity: 'hours', id: ids.hours, kind: 'deleted' }),
     );
+    // Each event names its project where the entity has one (a subscription filters by it).
+    const projectOf = (entity: string, id: number) =>
+      events.find((event) => event.entity === entity && event.id === id)?.project_id;
+    expect(projectOf('projects', project)).toBe(project);
+    for (const [entity, id] of Object.entries({
+      tasks: ids.tasks,
+      hours: ids.hours,
+      'project-estimates': ids['project-estimates'],
+      'project-costs': cost,
+    })) {
+      expect([entity, projectOf(entity, id)]).toEqual([entity, project]);
+    }
+    expect(projectOf('clients', client)).toBeNull();
   });
 
   it('pages by cursor: each page continues exactly after the previous one', async () => {

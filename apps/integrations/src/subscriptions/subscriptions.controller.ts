@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -16,6 +16,7 @@ import { CREDENTIAL_CHECK_THROTTLED, SECRET_MINTING_UNAVAILABLE } from '../error
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { SubscriptionParamsDto, SubscriptionsQueryDto } from './dto/subscription-params.dto';
 import { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
+import { SubscriptionTestResultDto } from './dto/outbound-webhook.dto';
 import { SubscriptionsService } from './subscriptions.service';
 
 const NOT_FOUND = ApiNotFoundResponse({
@@ -91,6 +92,26 @@ export class SubscriptionsController {
   @NOT_FOUND
   get(@Param() params: SubscriptionParamsDto): Promise<SubscriptionDto> {
     return this.subscriptions.get(params.id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @RequirePermission(Permission.UseIntegrations)
+  @ApiOperation({
+    summary: 'Send the subscription a signed test event now, and see what its receiver answered',
+    description:
+      'The event (`subscription.test`, see the webhooks of this document) is signed with the ' +
+      "subscription's secret and sent through the same checks as its deliveries; it is not queued, " +
+      'retried or logged. 200 whatever the receiver did: `delivered` says whether it answered 2xx.',
+  })
+  @ApiOkResponse({ type: SubscriptionTestResultDto })
+  @ApiBadRequestResponse({
+    type: IntegrationsErrorBodyDto,
+    description: 'ValidationError (ZC002): id is not a UUID',
+  })
+  @NOT_FOUND
+  sendTest(@Param() params: SubscriptionParamsDto): Promise<SubscriptionTestResultDto> {
+    return this.subscriptions.sendTest(params.id);
   }
 
   @Delete(':id')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChangeFeedEntity, IntegrationSource } from '@platform/contracts';
 import { constraintViolationOf, PG_UNIQUE_VIOLATION } from '@platform/database';
@@ -7,7 +8,9 @@ import { ApiClientVerifier } from '../credentials/api-client-verifier';
 import { SecretBox } from '../credentials/secret-box';
 import { CHANGE_KINDS, type ChangeKind } from './change-kind';
 import { TargetPolicy, TargetRefusedError } from './delivery/target-policy';
+import { sendSignedWebhook } from './delivery/webhook-sender';
 import { newSigningSecret } from './delivery/webhook-signature';
+import type { SubscriptionTestResultDto } from './dto/outbound-webhook.dto';
 import type { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import type { SubscriptionDto, SubscriptionWithSecretDto } from './dto/subscription.dto';
 import { subscriptionSecretPlace } from './subscription-secrets';
@@ -50,6 +53,8 @@ export class SubscriptionsService {
           url,
           entities: body.entities ?? [],
           kinds: body.kinds ?? [...CHANGE_KINDS],
+          projectIds: body.project_ids ?? [],
+          payload: body.payload ?? 'thin',
           apiKey: body.api_key,
           signingSecretSealed: this.box.seal(
             signingSecret,
@@ -82,6 +87,44 @@ export class SubscriptionsService {
 
   async get(id: string): Promise<SubscriptionDto> {
     return toSubscriptionDto(await this.find(id));
+  }
+
+  /**
+   * Sends the subscription one signed test event now, through the same target policy and signing as
+   * its deliveries, and answers what the receiver did. Not queued, not retried, not logged: a test
+   * that fails says why right away.
+   */
+  async sendTest(id: string): Promise<SubscriptionTestResultDto> {
+    const subscription = await this.find(id);
+    const webhookId = `msg_test_${randomUUID()}`;
+    const body = JSON.stringify({
+      type: 'subscription.test',
+      timestamp: new Date().toISOString(),
+      data: {
+        subscription_id: subscription.id,
+        message: 'A test event: your receiver verified its signature if it answered 2xx',
+      },
+    });
+    const started = performance.now();
+    const answer = await sendSignedWebhook(this.policy, {
+      url: subscription.url,
+      signingSecret: this.box.open(
+        subscription.signingSecretSealed,
+        subscriptionSecretPlace(subscription, 'signing_secret_sealed'),
+      ),
+      webhookId,
+      body,
+      timeoutMs: this.env.DELIVERY_TIMEOUT_MS,
+      connectTimeoutMs: this.env.DELIVERY_CONNECT_TIMEOUT_MS,
+    });
+    const statusCode = 'statusCode' in answer ? answer.statusCode : null;
+    return {
+      webhook_id: webhookId,
+      delivered: statusCode !== null && statusCode >= 200 && statusCode < 300,
+      status_code: statusCode,
+      error: 'error' in answer ? answer.error : null,
+      duration_ms: Math.round(performance.now() - started),
+    };
   }
 
   /** Removes the subscription with its delivery log; nothing more is sent to it. */
@@ -121,6 +164,8 @@ export function toSubscriptionDto(subscription: WebhookSubscription): Subscripti
     url: subscription.url,
     entities: subscription.entities as ChangeFeedEntity[],
     kinds: subscription.kinds as ChangeKind[],
+    project_ids: subscription.projectIds,
+    payload: subscription.payload,
     api_key: subscription.apiKey,
     status: subscription.status,
     failing_since: subscription.failingSince?.toISOString() ?? null,

@@ -12,6 +12,10 @@ import { CHANGE_KINDS_SQL } from './change-kind';
 
 export type SubscriptionStatus = 'active' | 'disabled';
 
+/** What each webhook of a subscription carries: the change (`thin`), or also the entity after it. */
+export const SUBSCRIPTION_PAYLOADS = ['thin', 'snapshot'] as const;
+export type SubscriptionPayload = (typeof SUBSCRIPTION_PAYLOADS)[number];
+
 const ENTITIES_SQL = CHANGE_FEED_ENTITIES.map((entity) => `'${entity}'`).join(', ');
 
 /**
@@ -32,6 +36,7 @@ const ENTITIES_SQL = CHANGE_FEED_ENTITIES.map((entity) => `'${entity}'`).join(',
   'webhook_subscriptions_kinds_check',
   `cardinality("kinds") > 0 AND "kinds" <@ ARRAY[${CHANGE_KINDS_SQL}]::varchar[]`,
 )
+@Check('webhook_subscriptions_payload_check', `"payload" IN ('thin', 'snapshot')`)
 @Check('webhook_subscriptions_entities_check', `"entities" <@ ARRAY[${ENTITIES_SQL}]::varchar[]`)
 export class WebhookSubscription {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'webhook_subscriptions_pkey' })
@@ -53,6 +58,13 @@ export class WebhookSubscription {
 
   @Column({ type: 'varchar', length: 16, array: true })
   kinds!: string[];
+
+  /** Projects wanted (changes of entities that belong to one of them); empty means all changes. */
+  @Column({ name: 'project_ids', type: 'integer', array: true, default: () => "'{}'" })
+  projectIds!: number[];
+
+  @Column({ type: 'varchar', length: 16, default: 'thin' })
+  payload!: SubscriptionPayload;
 
   @Column({ name: 'signing_secret_sealed', type: 'text' })
   signingSecretSealed!: string;

@@ -43,6 +43,10 @@ export class ChangeEvent {
   @Column({ name: 'changed_fields', type: 'text', array: true, default: () => "'{}'" })
   changedFields!: string[];
 
+  /** The project the change belongs to: a project's own id, a task's, time entry's, cost's or estimate's project. */
+  @Column({ name: 'project_id', type: 'integer', nullable: true })
+  projectId!: number | null;
+
   /** The integration source the change came in from (X-Change-Origin), for loop prevention. */
   @Column({ type: 'varchar', length: 40, nullable: true })
   origin!: string | null;

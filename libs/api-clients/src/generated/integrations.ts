@@ -596,6 +596,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/integrations/subscriptions/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the subscription a signed test event now, and see what its receiver answered
+     * @description The event (`subscription.test`, see the webhooks of this document) is signed with the subscription's secret and sent through the same checks as its deliveries; it is not queued, retried or logged. 200 whatever the receiver did: `delivered` says whether it answered 2xx.
+     */
+    post: operations['subscriptions_sendTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/integrations/subscriptions/{id}/deliveries': {
     parameters: {
       query?: never;
@@ -652,6 +672,26 @@ export interface webhooks {
      * @description Signed as Standard Webhooks: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the subscription's signing secret (the bytes after `whsec_`, base64-decoded). At least once: the same `webhook-id` may arrive again; `data.cursor` orders events.
      */
     post: operations['webhooks_change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  subscriptionTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event, sent once when the subscriber asks for it (POST /subscriptions/{id}/test)
+     * @description Signed exactly as the change webhooks are, with a `webhook-id` of its own (`msg_test_…`); never retried and not in the delivery log.
+     */
+    post: operations['webhooks_subscriptionTest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2334,6 +2374,20 @@ export interface components {
        */
       kinds?: ('created' | 'updated' | 'deleted')[];
       /**
+       * @description Only the changes of these projects: the projects themselves and their tasks, hours, costs and estimates (each change event names its project). Absent or empty: every change, of any entity
+       * @example [
+       *       12,
+       *       40
+       *     ]
+       */
+      project_ids?: number[];
+      /**
+       * @description thin (default): each webhook names the change (entity, id, kind, fields). snapshot: it also carries `data.snapshot`, the entity as main-api's route answers it right after the change was read (null for a deletion, and for kinds without a route by id: fees, project costs and estimates, user leaves)
+       * @default thin
+       * @enum {string}
+       */
+      payload: 'thin' | 'snapshot';
+      /**
        * @description api_key of an API client of your company (role 1 or 2): the change feed is read with it
        * @example ak_3f9c…
        */
@@ -2404,6 +2458,16 @@ export interface components {
        *     ]
        */
       kinds: ('created' | 'updated' | 'deleted')[];
+      /**
+       * @description Empty: the changes of every entity
+       * @example []
+       */
+      project_ids: number[];
+      /**
+       * @example thin
+       * @enum {string}
+       */
+      payload: 'thin' | 'snapshot';
       /**
        * @description The API client the change feed is read with
        * @example ak_3f9c…
@@ -2501,6 +2565,16 @@ export interface components {
        */
       kinds: ('created' | 'updated' | 'deleted')[];
       /**
+       * @description Empty: the changes of every entity
+       * @example []
+       */
+      project_ids: number[];
+      /**
+       * @example thin
+       * @enum {string}
+       */
+      payload: 'thin' | 'snapshot';
+      /**
        * @description The API client the change feed is read with
        * @example ak_3f9c…
        */
@@ -2530,6 +2604,27 @@ export interface components {
       created_at: string;
       /** @example 2026-11-23T10:15:00.000Z */
       updated_at: string;
+    };
+    SubscriptionTestResultDto: {
+      /**
+       * @description The webhook-id the test event was sent with
+       * @example msg_test_5b0d…
+       */
+      webhook_id: string;
+      /** @description Whether the receiver answered 2xx */
+      delivered: boolean;
+      /**
+       * @description The receiver's status
+       * @example 204
+       */
+      status_code: number | null;
+      /**
+       * @description Why there is no status: timeout, refused connection, target refused by the policy
+       * @example null
+       */
+      error: string | null;
+      /** @example 38 */
+      duration_ms: number;
     };
     WebhookEventDataDto: {
       /**
@@ -2586,6 +2681,15 @@ export interface components {
       cursor: string;
       /** @example 2026-11-23T10:00:00.000Z */
       occurred_at: string;
+      /**
+       * @description The project of the change
+       * @example 12
+       */
+      project_id?: number | null;
+      /** @description For a `payload: snapshot` subscription: the entity when the change was read */
+      snapshot?: {
+        [key: string]: unknown;
+      } | null;
     };
     WebhookPayloadDto: {
       /**
@@ -2714,6 +2818,15 @@ export interface components {
        * @example 2026-11-24T10:15:00.000Z
        */
       occurred_at: string;
+      /**
+       * @description The project the change belongs to: a project's own id, a task's, time entry's, cost's or estimate's project; null for other kinds
+       * @example 12
+       */
+      project_id: number | null;
+      /** @description Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id */
+      snapshot?: {
+        [key: string]: unknown;
+      } | null;
     };
     OutboundWebhookDto: {
       /**
@@ -2789,6 +2902,29 @@ export interface components {
        */
       timestamp: string;
       data: components['schemas']['OutboundWebhookDataDto'];
+    };
+    SubscriptionTestWebhookDataDto: {
+      /**
+       * Format: uuid
+       * @example 0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11
+       */
+      subscription_id: string;
+      /** @example A test event: your receiver verified its signature if it answered 2xx */
+      message: string;
+    };
+    SubscriptionTestWebhookDto: {
+      /**
+       * @example subscription.test
+       * @enum {string}
+       */
+      type: 'subscription.test';
+      /**
+       * Format: date-time
+       * @description When it was sent
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      timestamp: string;
+      data: components['schemas']['SubscriptionTestWebhookDataDto'];
     };
   };
   responses: never;
@@ -12818,6 +12954,207 @@ export interface operations {
       };
     };
   };
+  subscriptions_sendTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubscriptionTestResultDto'];
+        };
+      };
+      /** @description ValidationError (ZC002): id is not a UUID */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ValidationError",
+           *       "message": "name should not be empty",
+           *       "code": "ZC002"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "integrations" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description SubscriptionNotFoundError (ZC001): no such subscription in your company (also another company's id) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule",
+           *       "code": "ZC002"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error",
+           *       "code": "ZC001"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later",
+           *       "code": "ZC003"
+           *     }
+           */
+          'application/json': components['schemas']['IntegrationsErrorBodyDto'];
+        };
+      };
+    };
+  };
   deliveries_list: {
     parameters: {
       query?: {
@@ -13237,6 +13574,35 @@ export interface operations {
     };
     responses: {
       /** @description Received. Any other answer, a redirect or a timeout is a failed attempt, retried */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhooks_subscriptionTest: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description msg_test_ and a random id */
+        'webhook-id': string;
+        /** @description Seconds since the epoch when it was signed */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubscriptionTestWebhookDto'];
+      };
+    };
+    responses: {
+      /** @description Received and verified */
       '2XX': {
         headers: {
           [name: string]: unknown;

@@ -3604,6 +3604,11 @@ export interface components {
         | 'CONSULTING'
         | null;
       /**
+       * @description The project the change belongs to: a project's own id, or the project of a task, time entry (hours), project cost or estimate; null for the other entities
+       * @example 12
+       */
+      project_id: number | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T10:15:00.000Z
        */

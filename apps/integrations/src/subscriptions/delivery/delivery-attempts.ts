@@ -7,9 +7,9 @@ import { subscriptionSecretPlace } from '../subscription-secrets';
 import { DeliveryMetrics } from './delivery-metrics';
 import { CLAIM_LOCK, FAIR_CLAIM_SQL } from './fair-claim';
 import { retryDelayMs } from './retry-schedule';
-import { TargetPolicy, TargetRefusedError } from './target-policy';
-import { postWebhook, type WebhookAnswer } from './webhook-sender';
-import { webhookIdOf, webhookSignature } from './webhook-signature';
+import { TargetPolicy } from './target-policy';
+import { sendSignedWebhook, type WebhookAnswer } from './webhook-sender';
+import { webhookIdOf } from './webhook-signature';
 
 /** Room for DNS and bookkeeping beyond the attempt's own deadline before a lease runs out. */
 const LEASE_MARGIN_MS = 30_000;
@@ -172,47 +172,22 @@ export class DeliveryAttempts {
       .transaction((unit) => this.record(unit.sql, claimed, outcome, startedAt, durationMs));
   }
 
-  private async send(claimed: ClaimedAttempt, signal: AbortSignal): Promise<WebhookAnswer> {
-    try {
-      // Checked again now: the host may resolve elsewhere than when the subscription was made.
-      const target = await this.policy.check(claimed.url);
-      const webhookId = webhookIdOf(claimed.deliveryId);
-      const timestamp = Math.floor(Date.now() / 1000);
-      return await postWebhook({
-        target,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'agency-platform-webhooks/1.0',
-          'webhook-id': webhookId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': webhookSignature(
-            this.box.open(
-              claimed.signingSecretSealed,
-              subscriptionSecretPlace(
-                { companyId: claimed.companyId, id: claimed.subscriptionId },
-                'signing_secret_sealed',
-              ),
-            ),
-            webhookId,
-            timestamp,
-            claimed.payload,
-          ),
-        },
-        body: claimed.payload,
-        timeoutMs: this.env.DELIVERY_TIMEOUT_MS,
-        connectTimeoutMs: this.env.DELIVERY_CONNECT_TIMEOUT_MS,
-        signal,
-      });
-    } catch (error) {
-      return {
-        error:
-          error instanceof TargetRefusedError
-            ? `target refused: ${error.message}`
-            : error instanceof Error
-              ? error.message
-              : String(error),
-      };
-    }
+  private send(claimed: ClaimedAttempt, signal: AbortSignal): Promise<WebhookAnswer> {
+    return sendSignedWebhook(this.policy, {
+      url: claimed.url,
+      signingSecret: this.box.open(
+        claimed.signingSecretSealed,
+        subscriptionSecretPlace(
+          { companyId: claimed.companyId, id: claimed.subscriptionId },
+          'signing_secret_sealed',
+        ),
+      ),
+      webhookId: webhookIdOf(claimed.deliveryId),
+      body: claimed.payload,
+      timeoutMs: this.env.DELIVERY_TIMEOUT_MS,
+      connectTimeoutMs: this.env.DELIVERY_CONNECT_TIMEOUT_MS,
+      signal,
+    });
   }
 
   private async record(

@@ -7,6 +7,7 @@ const event: FeedEvent = {
   kind: 'updated',
   changed_fields: ['name'],
   origin: null,
+  project_id: 17,
   occurred_at: '2026-11-23T10:00:00.500Z',
 };
 
@@ -20,6 +21,8 @@ describe('parseFeedEvent', () => {
       occurred_at: '2026-11-23T10:00:00.000Z',
       changed_fields: [],
     });
+    // A feed from before events named their project.
+    expect(parseFeedEvent({ ...event, project_id: undefined })).toEqual({ ...event, project_id: null });
   });
 
   it.each([
@@ -30,6 +33,7 @@ describe('parseFeedEvent', () => {
     ['a fractional id', { id: 1.5 }],
     ['a bad time', { occurred_at: 'yesterday' }],
     ['changed fields that are not names', { changed_fields: [1] }],
+    ['a project that is not an id', { project_id: '17' }],
   ])('skips %s', (_case, change) => {
     expect(parseFeedEvent({ ...event, ...change })).toBeUndefined();
   });
@@ -40,6 +44,7 @@ describe('wants', () => {
     source: 'SLACK',
     entities: [] as string[],
     kinds: ['created', 'updated', 'deleted'],
+    projectIds: [] as number[],
     createdAt: new Date('2026-11-23T09:00:00.000Z'),
   };
 
@@ -48,6 +53,17 @@ describe('wants', () => {
     expect(wants({ ...subscription, entities: ['clients'] }, event)).toBe(false);
     expect(wants({ ...subscription, entities: ['clients', 'projects'] }, event)).toBe(true);
     expect(wants({ ...subscription, kinds: ['deleted'] }, event)).toBe(false);
+  });
+
+  it('takes only the changes of the projects named, when it names any', () => {
+    expect(wants({ ...subscription, projectIds: [17, 40] }, event)).toBe(true);
+    expect(wants({ ...subscription, projectIds: [40] }, event)).toBe(false);
+    expect(
+      wants(
+        { ...subscription, projectIds: [17] },
+        { ...event, entity: 'clients' as FeedEvent['entity'], project_id: null },
+      ),
+    ).toBe(false);
   });
 
   it('does not echo a change back to the source that made it', () => {
@@ -74,7 +90,17 @@ describe('webhookBody', () => {
         changed_fields: ['name'],
         cursor: '42',
         occurred_at: '2026-11-23T10:00:00.500Z',
+        project_id: 17,
       },
     });
+  });
+
+  it('carries the snapshot for a snapshot subscription, null included', () => {
+    expect(JSON.parse(webhookBody(event, null, { id: 17, name: 'Site' })).data.snapshot).toEqual({
+      id: 17,
+      name: 'Site',
+    });
+    expect(JSON.parse(webhookBody(event, null, null)).data).toHaveProperty('snapshot', null);
+    expect(JSON.parse(webhookBody(event, null)).data).not.toHaveProperty('snapshot');
   });
 });

@@ -11,6 +11,8 @@ export interface FeedEvent {
   changed_fields: string[];
   /** The source whose write through the integrations service caused it, or null. */
   origin: string | null;
+  /** The project the changed entity belongs to (main-api names it), or null. */
+  project_id: number | null;
   /** ISO 8601 UTC. */
   occurred_at: string;
 }
@@ -41,6 +43,11 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
     !Array.isArray(changedFields) ||
     !changedFields.every((field) => typeof field === 'string') ||
     !(event.origin === null || event.origin === undefined || typeof event.origin === 'string') ||
+    !(
+      event.project_id === null ||
+      event.project_id === undefined ||
+      (typeof event.project_id === 'number' && Number.isSafeInteger(event.project_id))
+    ) ||
     occurredAt === undefined
   ) {
     return undefined;
@@ -52,6 +59,7 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
     kind: event.kind as ChangeKind,
     changed_fields: changedFields,
     origin: event.origin ?? null,
+    project_id: event.project_id ?? null,
     occurred_at: occurredAt,
   };
 }
@@ -67,19 +75,24 @@ export interface SubscriptionFilter {
   source: string;
   entities: readonly string[];
   kinds: readonly string[];
+  /** Empty: every change. */
+  projectIds: readonly number[];
   createdAt: Date;
 }
 
 /**
  * Whether `subscription` gets `event`: an entity and kind it asked for, a change that occurred
  * after it was created (the feed may hold older ones: a company's cursor starts at the oldest
- * retained event), and not a change its own source made through this service (no echo).
+ * retained event), of one of the projects it names if it names any, and not a change its own source
+ * made through this service (no echo).
  */
 export function wants(subscription: SubscriptionFilter, event: FeedEvent): boolean {
   return (
     event.origin !== subscription.source &&
     (subscription.entities.length === 0 || subscription.entities.includes(event.entity)) &&
     subscription.kinds.includes(event.kind) &&
+    (subscription.projectIds.length === 0 ||
+      (event.project_id !== null && subscription.projectIds.includes(event.project_id))) &&
     Date.parse(event.occurred_at) >= subscription.createdAt.getTime()
   );
 }
@@ -88,7 +101,12 @@ export function wants(subscription: SubscriptionFilter, event: FeedEvent): boole
  * The body sent for an event (Standard Webhooks payload shape), frozen as text when the event is
  * read: every attempt sends, and signs, exactly these bytes.
  */
-export function webhookBody(event: FeedEvent, externalId: string | null): string {
+export function webhookBody(
+  event: FeedEvent,
+  externalId: string | null,
+  /** For a `payload: snapshot` subscription: the entity after the change, or null. */
+  snapshot?: unknown,
+): string {
   return JSON.stringify({
     type: `${event.entity}.${event.kind}`,
     timestamp: event.occurred_at,
@@ -100,6 +118,35 @@ export function webhookBody(event: FeedEvent, externalId: string | null): string
       changed_fields: event.changed_fields,
       cursor: event.cursor,
       occurred_at: event.occurred_at,
+      project_id: event.project_id,
+      ...(snapshot !== undefined ? { snapshot } : {}),
     },
   });
+}
+
+/** main-api's route that answers one entity of each kind by id; kinds without one have no snapshot. */
+const SNAPSHOT_ROUTES: Partial<Record<ChangeFeedEntity, string>> = {
+  brands: '/v1/brands/',
+  clients: '/v1/clients/',
+  contracts: '/v1/contracts/',
+  positions: '/v1/positions/',
+  'position-categories': '/v1/position-categories/',
+  projects: '/v1/projects/',
+  teams: '/v1/teams/',
+  users: '/v1/users/',
+  workspaces: '/v1/workspaces/',
+  // The working week of the user the event names.
+  'working-time': '/v1/working-time/users/',
+  tasks: '/v1/tasks/',
+  hours: '/v1/hours/',
+  transactions: '/v1/transactions/',
+  ratecards: '/v1/ratecards/',
+  labels: '/v1/labels/',
+  products: '/v1/products/',
+};
+
+/** Where the entity of `event` is read after the change, or undefined (deleted, or no such route). */
+export function snapshotPath(event: FeedEvent): string | undefined {
+  const route = SNAPSHOT_ROUTES[event.entity];
+  return event.kind === 'deleted' || route === undefined ? undefined : `${route}${event.id}`;
 }

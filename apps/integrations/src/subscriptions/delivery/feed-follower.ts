@@ -6,7 +6,16 @@ import { claimsOf, MainApiTokens } from '../../credentials/main-api-tokens';
 import { SecretBox } from '../../credentials/secret-box';
 import { subscriptionSecretPlace } from '../subscription-secrets';
 import { externalIdKey, MappingsRepository } from '../../mappings/mappings.repository';
-import { CURSOR, parseFeedEvent, wants, webhookBody, type FeedEvent, type FeedPage } from './feed-event';
+import type { SubscriptionPayload } from '../webhook-subscription.entity';
+import {
+  CURSOR,
+  parseFeedEvent,
+  snapshotPath,
+  wants,
+  webhookBody,
+  type FeedEvent,
+  type FeedPage,
+} from './feed-event';
 
 /** Events asked for per page of the feed (main-api's largest page). */
 const PAGE_SIZE = 1000;
@@ -20,6 +29,8 @@ interface ActiveSubscription {
   source: string;
   entities: string[];
   kinds: string[];
+  project_ids: number[];
+  payload: SubscriptionPayload;
   api_key: string;
   client_secret_sealed: string;
   created_at: Date;
@@ -129,7 +140,8 @@ export class FeedFollower {
       [companyId],
     );
     const subscriptions = await scope.sql.select<ActiveSubscription>(
-      `SELECT id, source, entities, kinds, api_key, client_secret_sealed, created_at FROM webhook_subscriptions
+      `SELECT id, source, entities, kinds, project_ids, payload, api_key, client_secret_sealed, created_at
+         FROM webhook_subscriptions
         WHERE company_id = $1 AND status = 'active' ORDER BY created_at, id`,
       [companyId],
     );
@@ -168,13 +180,14 @@ export class FeedFollower {
             [...new Set(matches.map((match) => match.subscription.source as IntegrationSource))],
             matches.map(({ event }) => ({ entity: event.entity, platformId: event.id })),
           );
+    const snapshots = await this.snapshotsOf(companyId, matches);
     return scope.transaction(async (unit) => {
       // The cursor first: it is the lock of this company's feed, and it tells whether another
       // replica queued this page meanwhile (then nothing more is done here).
       if (!(await this.moveCursor(unit, companyId, cursor.last_cursor, page.next_cursor))) {
         return { queued: 0, more: false, read: true };
       }
-      const queued = await this.queue(unit, companyId, matches, externalIds);
+      const queued = await this.queue(unit, companyId, matches, externalIds, snapshots);
       return { queued, more: page.data.length >= PAGE_SIZE, read: true };
     });
   }
@@ -268,6 +281,7 @@ export class FeedFollower {
               source: subscription.source,
               entities: subscription.entities,
               kinds: subscription.kinds,
+              projectIds: subscription.project_ids,
               createdAt: subscription.created_at,
             },
             event,
@@ -283,6 +297,7 @@ export class FeedFollower {
     companyId: number,
     matches: Match[],
     externalIds: Map<string, string>,
+    snapshots: Map<string, unknown>,
   ): Promise<number> {
     if (matches.length === 0) {
       return 0;
@@ -304,11 +319,55 @@ export class FeedFollower {
           webhookBody(
             event,
             externalIds.get(externalIdKey(subscription.source, event.entity, event.id)) ?? null,
+            subscription.payload === 'snapshot'
+              ? (snapshots.get(snapshotKey(subscription.api_key, event)) ?? null)
+              : undefined,
           ),
         ),
       ],
     );
     return inserted.length;
+  }
+
+  /**
+   * For the matches of `payload: snapshot` subscriptions, each entity as main-api's route answers it
+   * now, read with the subscription's own API client (so it sees what that client may see), once
+   * per client and entity. A deletion, a kind without a route by id, or a 404 (deleted since) has
+   * none. Read before the transaction that queues, like the page itself: no transaction waits on
+   * main-api.
+   */
+  private async snapshotsOf(companyId: number, matches: Match[]): Promise<Map<string, unknown>> {
+    const snapshots = new Map<string, unknown>();
+    for (const { event, subscription } of matches) {
+      const key = snapshotKey(subscription.api_key, event);
+      const path = snapshotPath(event);
+      if (subscription.payload !== 'snapshot' || path === undefined || snapshots.has(key)) {
+        continue;
+      }
+      const token = await this.tokens.tokenFor(
+        subscription.api_key,
+        this.box.open(
+          subscription.client_secret_sealed,
+          subscriptionSecretPlace({ companyId, id: subscription.id }, 'client_secret_sealed'),
+        ),
+      );
+      try {
+        snapshots.set(
+          key,
+          await this.mainApi.request<unknown>({
+            method: 'GET',
+            path,
+            caller: { authorization: `Bearer ${token}` },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof MainApiRequestError) || error.status !== 404) {
+          throw error;
+        }
+        snapshots.set(key, null);
+      }
+    }
+    return snapshots;
   }
 
   /** Moves the cursor from `from` to `to`; false when it is no longer at `from` (another replica moved it). */
@@ -328,4 +387,9 @@ export class FeedFollower {
     );
     return moved.length > 0;
   }
+}
+
+/** A snapshot is read once per API client and entity version (the event). */
+function snapshotKey(apiKey: string, event: FeedEvent): string {
+  return `${apiKey} ${event.cursor}`;
 }

@@ -1,7 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
-import type { CheckedTarget, ResolvedAddress } from './target-policy';
+import {
+  TargetRefusedError,
+  type CheckedTarget,
+  type ResolvedAddress,
+  type TargetPolicy,
+} from './target-policy';
+import { webhookSignature } from './webhook-signature';
 
 export interface WebhookPost {
   target: CheckedTarget;
@@ -90,4 +96,59 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
     });
     outgoing.end(post.body);
   });
+}
+
+/** One signed attempt of a webhook to a subscription's url. */
+export interface SignedWebhook {
+  url: string;
+  /** The subscription's `whsec_` signing secret, opened. */
+  signingSecret: string;
+  webhookId: string;
+  body: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Checks the url against the target policy now (its host may resolve elsewhere than when the
+ * subscription was made), signs the body for this attempt (Standard Webhooks headers, the attempt's
+ * timestamp) and POSTs it. A refusal or failure is an answer with `error`, never a throw.
+ */
+export async function sendSignedWebhook(
+  policy: TargetPolicy,
+  webhook: SignedWebhook,
+): Promise<WebhookAnswer> {
+  try {
+    const target = await policy.check(webhook.url);
+    const timestamp = Math.floor(Date.now() / 1000);
+    return await postWebhook({
+      target,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'agency-platform-webhooks/1.0',
+        'webhook-id': webhook.webhookId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(
+          webhook.signingSecret,
+          webhook.webhookId,
+          timestamp,
+          webhook.body,
+        ),
+      },
+      body: webhook.body,
+      timeoutMs: webhook.timeoutMs,
+      connectTimeoutMs: webhook.connectTimeoutMs,
+      signal: webhook.signal,
+    });
+  } catch (error) {
+    return {
+      error:
+        error instanceof TargetRefusedError
+          ? `target refused: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : String(error),
+    };
+  }
 }

@@ -6,12 +6,19 @@ import {
   ArrayUnique,
   IsArray,
   IsIn,
+  IsInt,
   IsString,
   Length,
+  Max,
   MaxLength,
+  Min,
 } from 'class-validator';
 import { WithMetadataDto } from '../../entities/dto/integration-common.dto';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
+import { SUBSCRIPTION_PAYLOADS, type SubscriptionPayload } from '../webhook-subscription.entity';
+
+/** The most projects one subscription may name. */
+export const MAX_SUBSCRIPTION_PROJECTS = 100;
 
 /** `POST /subscriptions`: where to send which changes, and the API client that reads them. */
 export class CreateSubscriptionDto extends WithMetadataDto {
@@ -56,6 +63,38 @@ export class CreateSubscriptionDto extends WithMetadataDto {
   @ArrayUnique({ message: 'kinds must name each kind at most once' })
   @IsIn(CHANGE_KINDS, { each: true, message: `kinds must be among ${CHANGE_KINDS.join(', ')}` })
   kinds?: ChangeKind[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [12, 40],
+    description:
+      'Only the changes of these projects: the projects themselves and their tasks, hours, costs and ' +
+      'estimates (each change event names its project). Absent or empty: every change, of any entity',
+    maxItems: MAX_SUBSCRIPTION_PROJECTS,
+  })
+  @MayBeAbsent()
+  @IsArray({ message: 'project_ids must be an array of project ids' })
+  @ArrayMaxSize(MAX_SUBSCRIPTION_PROJECTS, {
+    message: `project_ids must name at most ${MAX_SUBSCRIPTION_PROJECTS} projects`,
+  })
+  @ArrayUnique({ message: 'project_ids must name each project at most once' })
+  @IsInt({ each: true, message: 'project_ids must be positive integers' })
+  @Min(1, { each: true, message: 'project_ids must be positive integers' })
+  @Max(2147483647, { each: true, message: 'project_ids must be positive integers' })
+  project_ids?: number[];
+
+  @ApiPropertyOptional({
+    enum: SUBSCRIPTION_PAYLOADS,
+    default: 'thin',
+    description:
+      'thin (default): each webhook names the change (entity, id, kind, fields). snapshot: it also ' +
+      "carries `data.snapshot`, the entity as main-api's route answers it right after the change was " +
+      'read (null for a deletion, and for kinds without a route by id: fees, project costs and ' +
+      'estimates, user leaves)',
+  })
+  @MayBeAbsent()
+  @IsIn(SUBSCRIPTION_PAYLOADS, { message: `payload must be one of ${SUBSCRIPTION_PAYLOADS.join(', ')}` })
+  payload?: SubscriptionPayload;
 
   @ApiProperty({
     example: 'ak_3f9c…',

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 import type { DeliveryStatus } from '../webhook-delivery.entity';
@@ -31,6 +31,23 @@ export class WebhookEventDataDto {
 
   @ApiProperty({ example: '2026-11-23T10:00:00.000Z' })
   occurred_at!: string;
+
+  // Optional here: deliveries queued before events named their project are still in the log.
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 12,
+    description: 'The project of the change',
+  })
+  project_id?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'For a `payload: snapshot` subscription: the entity when the change was read',
+  })
+  snapshot?: Record<string, unknown> | null;
 }
 
 /** The JSON body POSTed to the subscriber (Standard Webhooks payload shape). */

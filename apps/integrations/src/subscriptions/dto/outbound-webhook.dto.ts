@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
@@ -23,6 +23,22 @@ export class OutboundWebhookDataDto {
   })
   cursor!: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) occurred_at!: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 12,
+    description:
+      "The project the change belongs to: a project's own id, a task's, time entry's, cost's or estimate's project; null for other kinds",
+  })
+  project_id!: number | null;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description:
+      "Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id",
+  })
+  snapshot?: Record<string, unknown> | null;
 }
 
 /** The body of every outbound webhook (Standard Webhooks payload shape), signed as sent. */
@@ -86,4 +102,62 @@ export const OUTBOUND_WEBHOOKS = {
       },
     },
   },
+  subscriptionTest: {
+    post: {
+      operationId: 'webhooks_subscriptionTest',
+      summary: 'A test event, sent once when the subscriber asks for it (POST /subscriptions/{id}/test)',
+      description:
+        'Signed exactly as the change webhooks are, with a `webhook-id` of its own (`msg_test_…`); never ' +
+        'retried and not in the delivery log.',
+      security: [],
+      parameters: [
+        header('webhook-id', 'msg_test_ and a random id', 'msg_test_5b0d3c2e-8f0e-4d8e-b4a5-0d1f2e3c4b5a'),
+        header('webhook-timestamp', 'Seconds since the epoch when it was signed', '1795000000'),
+        header(
+          'webhook-signature',
+          'v1,<base64 HMAC-SHA256>',
+          'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+        ),
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/SubscriptionTestWebhookDto' } },
+        },
+      },
+      responses: { '2XX': { description: 'Received and verified' } },
+    },
+  },
 };
+
+/** `data` of the test event a subscriber asks for (`POST /subscriptions/{id}/test`). */
+export class SubscriptionTestWebhookDataDto {
+  @ApiProperty({ format: 'uuid', example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11' }) subscription_id!: string;
+  @ApiProperty({ example: 'A test event: your receiver verified its signature if it answered 2xx' })
+  message!: string;
+}
+
+/** The test event's body: the Standard Webhooks shape of every webhook, signed the same way. */
+export class SubscriptionTestWebhookDto {
+  @ApiProperty({ enum: ['subscription.test'], example: 'subscription.test' }) type!: 'subscription.test';
+  @ApiProperty({ format: 'date-time', example: '2026-11-27T10:15:00.000Z', description: 'When it was sent' })
+  timestamp!: string;
+  @ApiProperty({ type: SubscriptionTestWebhookDataDto }) data!: SubscriptionTestWebhookDataDto;
+}
+
+/** What sending the test event found. */
+export class SubscriptionTestResultDto {
+  @ApiProperty({ example: 'msg_test_5b0d…', description: 'The webhook-id the test event was sent with' })
+  webhook_id!: string;
+  @ApiProperty({ description: 'Whether the receiver answered 2xx' }) delivered!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true, example: 204, description: "The receiver's status" })
+  status_code!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Why there is no status: timeout, refused connection, target refused by the policy',
+  })
+  error!: string | null;
+  @ApiProperty({ type: 'integer', example: 38 }) duration_ms!: number;
+}

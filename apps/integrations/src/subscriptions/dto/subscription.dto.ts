@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CHANGE_FEED_ENTITIES, IntegrationSource, type ChangeFeedEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
-import type { SubscriptionStatus } from '../webhook-subscription.entity';
+import {
+  SUBSCRIPTION_PAYLOADS,
+  type SubscriptionPayload,
+  type SubscriptionStatus,
+} from '../webhook-subscription.entity';
 
 export class SubscriptionDto {
   @ApiProperty({ format: 'uuid', example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11' })
@@ -23,6 +27,12 @@ export class SubscriptionDto {
 
   @ApiProperty({ enum: CHANGE_KINDS, isArray: true, example: ['created', 'updated', 'deleted'] })
   kinds!: ChangeKind[];
+
+  @ApiProperty({ type: [Number], example: [], description: 'Empty: the changes of every entity' })
+  project_ids!: number[];
+
+  @ApiProperty({ enum: SUBSCRIPTION_PAYLOADS, example: 'thin' })
+  payload!: SubscriptionPayload;
 
   @ApiProperty({ example: 'ak_3f9c…', description: 'The API client the change feed is read with' })
   api_key!: string;

@@ -68,6 +68,15 @@ export class ChangeEventDto {
   })
   origin!: string | null;
 
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "The project the change belongs to: a project's own id, or the project of a task, time entry (hours), project cost or estimate; null for the other entities",
+    example: 12,
+  })
+  project_id!: number | null;
+
   @ApiProperty({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' })
   occurred_at!: string;
 
@@ -79,6 +88,7 @@ export class ChangeEventDto {
       kind: event.kind,
       changed_fields: event.changedFields,
       origin: event.origin,
+      project_id: event.projectId,
       occurred_at: event.occurredAt.toISOString(),
     };
   }

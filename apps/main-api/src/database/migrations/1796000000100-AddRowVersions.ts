@@ -30,7 +30,7 @@ const LEFT_OUT: readonly [string, string][] = [
 ];
 
 /** Replaces `record_change()` by an edit of its own definition, as PostgreSQL holds it. */
-async function redefineRecordChange(
+export async function redefineRecordChange(
   queryRunner: QueryRunner,
   edit: (definition: string) => string,
 ): Promise<void> {

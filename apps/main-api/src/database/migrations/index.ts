@@ -24,6 +24,7 @@ import { RowLevelSecurity1795800000100 } from './1795800000100-RowLevelSecurity'
 import { ChangeFeedWatch1795900000100 } from './1795900000100-ChangeFeedWatch';
 import { AddRowVersions1796000000100 } from './1796000000100-AddRowVersions';
 import { ChangeFeedEveryEntity1796000000200 } from './1796000000200-ChangeFeedEveryEntity';
+import { ChangeEventsProject1796000000400 } from './1796000000400-ChangeEventsProject';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MAIN_API_MIGRATIONS = [
   ChangeFeedWatch1795900000100,
   AddRowVersions1796000000100,
   ChangeFeedEveryEntity1796000000200,
+  ChangeEventsProject1796000000400,
 ];
