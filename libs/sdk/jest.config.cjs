@@ -1,0 +1,7 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'sdk',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};
