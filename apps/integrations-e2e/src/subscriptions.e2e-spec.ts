@@ -1,3 +1,4 @@
+import { CHANGE_FEED_ENTITIES } from '@platform/contracts';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 // A real main-api behind the service (test-only import, as in entities.e2e-spec.ts): its change
 // feed is what the delivery worker follows.
+import { changeEveryEntityKind } from '../../main-api/test/support/every-entity-kind';
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
 import { SecretBox } from '../../integrations/src/credentials/secret-box';
@@ -1093,6 +1095,54 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       expect(response.statusCode).toBe(201);
       return response.json<{ id: number }>().id;
     };
+
+    it('keeps a sync job whole: the feed and a subscription to every kind both see a change of each', async () => {
+      // The sync job's two ways in: its place in the feed, and a subscription to everything.
+      const start = await main.call('GET', '/events?after=0&limit=1000');
+      let after = start.json<{ next_cursor: string }>().next_cursor;
+      await subscribe('/everything', { entities: [], payload: 'snapshot' });
+
+      const changed = await changeEveryEntityKind(main, acme);
+      expect([...changed.keys()].sort()).toEqual([...CHANGE_FEED_ENTITIES].sort());
+
+      // Following the feed page by page, as a poller does, until it has seen every kind.
+      const seen = new Map<string, { id: number; kind: string }>();
+      await eventually('every kind in the feed', async () => {
+        const page = await main.call('GET', `/events?after=${after}&limit=5`);
+        expect(page.statusCode).toBe(200);
+        const { data, next_cursor } = page.json<{
+          data: { entity: string; id: number; kind: string }[];
+          next_cursor: string;
+        }>();
+        for (const event of data) {
+          seen.set(event.entity, event);
+        }
+        after = next_cursor;
+        return seen.size === CHANGE_FEED_ENTITIES.length;
+      });
+      for (const [kind, id] of changed) {
+        expect([kind, seen.get(kind)?.id]).toEqual([kind, id]);
+      }
+
+      const webhooks = await eventually('a webhook of every kind', () => {
+        const kinds = new Set(
+          receiver.requestsFor('/everything').map((request) => request.payload.data.entity),
+        );
+        return kinds.size === CHANGE_FEED_ENTITIES.length && receiver.requestsFor('/everything');
+      });
+      expect(webhooks.every((request) => request.verified)).toBe(true);
+      // A snapshot of each kind that has a route by id, as that route answers it.
+      const snapshotOf = (kind: string) =>
+        (
+          webhooks.find(
+            (request) => request.payload.data.entity === kind && request.payload.data.kind === 'created',
+          )?.payload.data as { snapshot?: { id?: number } | null } | undefined
+        )?.snapshot;
+      for (const kind of ['clients', 'projects', 'tasks', 'hours', 'users', 'ratecards', 'transactions']) {
+        expect([kind, snapshotOf(kind)?.id]).toEqual([kind, changed.get(kind)]);
+      }
+      expect(snapshotOf('fees')).toBeNull();
+    });
 
     it('sends only the changes of the projects a subscription names', async () => {
       const client = await createClient('Project filter');

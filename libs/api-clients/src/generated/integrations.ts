@@ -2687,9 +2687,12 @@ export interface components {
        */
       project_id?: number | null;
       /** @description For a `payload: snapshot` subscription: the entity when the change was read */
-      snapshot?: {
-        [key: string]: unknown;
-      } | null;
+      snapshot?:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[]
+        | null;
     };
     WebhookPayloadDto: {
       /**
@@ -2824,9 +2827,12 @@ export interface components {
        */
       project_id: number | null;
       /** @description Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id */
-      snapshot?: {
-        [key: string]: unknown;
-      } | null;
+      snapshot?:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[]
+        | null;
     };
     OutboundWebhookDto: {
       /**

@@ -42,12 +42,11 @@ export class WebhookEventDataDto {
   project_id?: number | null;
 
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
+    // An object, or for working-time the user's week (an array), as its route answers it.
+    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }, { type: 'null' }],
     description: 'For a `payload: snapshot` subscription: the entity when the change was read',
   })
-  snapshot?: Record<string, unknown> | null;
+  snapshot?: Record<string, unknown> | unknown[] | null;
 }
 
 /** The JSON body POSTed to the subscriber (Standard Webhooks payload shape). */

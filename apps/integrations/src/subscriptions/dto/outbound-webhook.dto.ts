@@ -32,13 +32,12 @@ export class OutboundWebhookDataDto {
   })
   project_id!: number | null;
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
+    // An object, or for working-time the user's week (an array), as its route answers it.
+    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }, { type: 'null' }],
     description:
       "Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id",
   })
-  snapshot?: Record<string, unknown> | null;
+  snapshot?: Record<string, unknown> | unknown[] | null;
 }
 
 /** The body of every outbound webhook (Standard Webhooks payload shape), signed as sent. */
