@@ -33,7 +33,11 @@ const PUBLIC_PATHS: Record<string, { path: string; pathType: 'Prefix' | 'Exact' 
     // RFC 8414 discovery from the issuer https://<host>.
     { path: '/.well-known/oauth-authorization-server', pathType: 'Exact' },
   ],
-  planner: [{ path: '/allocation', pathType: 'Prefix' }],
+  // /v2 but /v2/integrations: the longer prefix wins (routedTo below).
+  planner: [
+    { path: '/allocation', pathType: 'Prefix' },
+    { path: '/v2', pathType: 'Prefix' },
+  ],
   integrations: [{ path: '/v2/integrations', pathType: 'Prefix' }],
 };
 
@@ -221,14 +225,16 @@ describe.each(OVERLAYS)('Kubernetes, overlay %s: a browser app on one host', (ov
   });
 
   it('sends every operation of a service to it and to no other, and never /docs, /health or /metrics', () => {
-    const routedTo = (requestPath: string) =>
-      ingresses
-        .filter((ingress) =>
-          (ingress.spec as IngressSpec).rules[0]?.http.paths.some((rule) =>
-            ingressMatches(rule, requestPath),
-          ),
-        )
-        .map((ingress) => ingress.metadata.name);
+    // The Ingress with the longest matching path takes the request (Ingress and Gateway API alike).
+    const routedTo = (requestPath: string) => {
+      const matches = ingresses.flatMap((ingress) =>
+        (ingress.spec as IngressSpec).rules[0]?.http.paths
+          .filter((rule) => ingressMatches(rule, requestPath))
+          .map((rule) => ({ name: ingress.metadata.name, length: rule.path.replace(/\/$/, '').length })),
+      );
+      const longest = Math.max(...matches.map((match) => match.length));
+      return [...new Set(matches.filter((match) => match.length === longest).map((match) => match.name))];
+    };
     for (const service of SERVICES) {
       for (const path of openApiPaths(service.name).filter(
         (candidate) => !candidate.startsWith('/health/'),

@@ -10,7 +10,14 @@ import {
   type PlatformSdk,
 } from '@platform/sdk';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
-import { freePort, migrateAll, provision, RunningService, stopAll } from './service-process';
+import {
+  freePort,
+  migrateAll,
+  provision,
+  startPlatform,
+  stopAll,
+  type RunningService,
+} from './service-process';
 
 /** What `npm run provision` prints (the fields these tests read). */
 interface Provisioned {
@@ -40,29 +47,20 @@ describe('the SDK against the running services', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sdk');
     await migrateAll(database.url);
-    const mainApi = await RunningService.start('main-api', {
-      DATABASE_URL: database.url,
-      JWT_PRIVATE_KEY: keys.privatePem,
-      CHANGE_ORIGIN_KEY: changeOriginKey,
+    const platform = await startPlatform(database.url, {
+      jwtPrivateKey: keys.privatePem,
+      changeOriginKey,
+      extra: {
+        integrations: {
+          // The webhook receiver below listens on this machine over plain http.
+          SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'http://127.0.0.1',
+          DELIVERY_POLL_MS: '200',
+          QUOTA_REQUESTS_PER_MINUTE: String(INTEGRATIONS_QUOTA_PER_MINUTE),
+        },
+      },
     });
-    services.push(mainApi);
-    await mainApi.waitUntilReady();
-    const planner = await RunningService.start('planner', {
-      DATABASE_URL: database.url,
-      MAIN_API_URL: mainApi.url,
-    });
-    const integrations = await RunningService.start('integrations', {
-      DATABASE_URL: database.url,
-      MAIN_API_URL: mainApi.url,
-      INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      CHANGE_ORIGIN_KEY: changeOriginKey,
-      // The webhook receiver below listens on this machine over plain http.
-      SUBSCRIPTION_HTTP_ALLOWED_ORIGINS: 'http://127.0.0.1',
-      DELIVERY_POLL_MS: '200',
-      QUOTA_REQUESTS_PER_MINUTE: String(INTEGRATIONS_QUOTA_PER_MINUTE),
-    });
-    services.push(planner, integrations);
-    await Promise.all([planner.waitUntilReady(), integrations.waitUntilReady()]);
+    services = platform.services;
+    const { mainApi, planner, integrations } = platform;
 
     company = await provision<Provisioned>(database.url, ['--company', 'SDK Agency']);
     urls = { mainApiUrl: mainApi.url, plannerUrl: planner.url, integrationsUrl: integrations.url };

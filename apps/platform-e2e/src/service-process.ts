@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -177,4 +178,58 @@ export async function provision<Printed>(databaseUrl: string, args: string[]): P
     throw new Error(`provision ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
   }
   return JSON.parse(result.stdout) as Printed;
+}
+
+/** The three services running on one migrated database, as a deployment runs them. */
+export interface RunningPlatform {
+  mainApi: RunningService;
+  planner: RunningService;
+  integrations: RunningService;
+  /** All three, for `stopAll`. */
+  services: RunningService[];
+}
+
+/**
+ * Starts main-api (signing with `jwtPrivateKey`), then the planner and integrations against it, each
+ * with the variables every suite gives it and the suite's own `extra` ones, and waits until all three
+ * are ready. A service that started before a failure is stopped before the failure is thrown.
+ */
+export async function startPlatform(
+  databaseUrl: string,
+  settings: {
+    jwtPrivateKey: string;
+    changeOriginKey: string;
+    extra?: Partial<Record<ServiceName, Record<string, string>>>;
+  },
+): Promise<RunningPlatform> {
+  const started: RunningService[] = [];
+  try {
+    const mainApi = await RunningService.start('main-api', {
+      DATABASE_URL: databaseUrl,
+      JWT_PRIVATE_KEY: settings.jwtPrivateKey,
+      CHANGE_ORIGIN_KEY: settings.changeOriginKey,
+      ...settings.extra?.['main-api'],
+    });
+    started.push(mainApi);
+    await mainApi.waitUntilReady();
+    const planner = await RunningService.start('planner', {
+      DATABASE_URL: databaseUrl,
+      MAIN_API_URL: mainApi.url,
+      ...settings.extra?.planner,
+    });
+    started.push(planner);
+    const integrations = await RunningService.start('integrations', {
+      DATABASE_URL: databaseUrl,
+      MAIN_API_URL: mainApi.url,
+      INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      CHANGE_ORIGIN_KEY: settings.changeOriginKey,
+      ...settings.extra?.integrations,
+    });
+    started.push(integrations);
+    await Promise.all([planner.waitUntilReady(), integrations.waitUntilReady()]);
+    return { mainApi, planner, integrations, services: started };
+  } catch (error) {
+    await stopAll(started).catch(() => undefined);
+    throw error;
+  }
 }

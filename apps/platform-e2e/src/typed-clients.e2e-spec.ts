@@ -8,7 +8,7 @@ import {
   type PlannerClient,
 } from '@platform/api-clients';
 import { createTestDatabase, generateTestKeyPair, type TestDatabase } from '@platform/testing';
-import { migrateAll, provision, RunningService, stopAll } from './service-process';
+import { migrateAll, provision, startPlatform, stopAll, type RunningService } from './service-process';
 
 /** What `npm run provision` prints (the fields these tests read). */
 interface Provisioned {
@@ -52,25 +52,9 @@ describe('the three services through clients generated from their OpenAPI docume
   beforeAll(async () => {
     database = await createTestDatabase('typed_clients');
     await migrateAll(database.url);
-    const mainApi = await RunningService.start('main-api', {
-      DATABASE_URL: database.url,
-      JWT_PRIVATE_KEY: keys.privatePem,
-      CHANGE_ORIGIN_KEY: changeOriginKey,
-    });
-    services.push(mainApi);
-    await mainApi.waitUntilReady();
-    const plannerService = await RunningService.start('planner', {
-      DATABASE_URL: database.url,
-      MAIN_API_URL: mainApi.url,
-    });
-    const integrationsService = await RunningService.start('integrations', {
-      DATABASE_URL: database.url,
-      MAIN_API_URL: mainApi.url,
-      INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      CHANGE_ORIGIN_KEY: changeOriginKey,
-    });
-    services.push(plannerService, integrationsService);
-    await Promise.all([plannerService.waitUntilReady(), integrationsService.waitUntilReady()]);
+    const platform = await startPlatform(database.url, { jwtPrivateKey: keys.privatePem, changeOriginKey });
+    services = platform.services;
+    const { mainApi, planner: plannerService, integrations: integrationsService } = platform;
 
     company = await provision<Provisioned>(database.url, ['--company', 'Typed Clients Agency']);
 

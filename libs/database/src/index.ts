@@ -21,3 +21,4 @@ export * from './retention/retention.module';
 export * from './row-versions';
 export * from './tenancy/ambient-transaction';
 export * from './batch/batch-runner';
+export * from './batch/batch-route.decorator';

@@ -97,6 +97,7 @@ describe('OpenApiContract', () => {
         changed_fields: ['name'],
         cursor: '1042',
         occurred_at: '2026-11-24T10:15:00.000Z',
+        project_id: 88,
       },
     };
     expect(integrations.problemsWithWebhook('change', body)).toEqual([]);

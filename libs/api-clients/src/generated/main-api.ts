@@ -301,7 +301,7 @@ export interface paths {
     put?: never;
     /**
      * Run up to 500 writes in one request, atomically or not, or as a dry run
-     * @description Each operation is a request to one of main-api's routes (`path` as in its URL, e.g. `/v1/clients`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (a preview). The quota counts one request per operation. `Idempotency-Key` covers the whole batch.
+     * @description Each operation is a request to one of this service's routes (`path` as in its URL, e.g. `/v1/clients`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (a preview). The quota counts one request per operation. `Idempotency-Key` covers the whole batch.
      */
     post: operations['batch_run'];
     delete?: never;

@@ -149,8 +149,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Run up to 500 allocation writes in one request, atomically or not, or as a dry run
-     * @description Each operation is a request to one of the planner's routes (`path` as in its URL, e.g. `/allocation/saveAllocation`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (the preview of a drag and drop). The quota counts one request per operation.
+     * Run up to 500 writes in one request, atomically or not, or as a dry run
+     * @description Each operation is a request to one of this service's routes (`path` as in its URL, e.g. `/allocation/saveAllocation`), and goes through exactly that route: its validation, permissions, company and `if_match`. Operations run in order in one transaction. `atomic: true` (default): 200 when all succeeded, else 409 with every result and nothing saved. `atomic: false`: 207, each operation saved or not on its own. `dry_run: true`: 200 with every result, then everything rolled back (a preview). The quota counts one request per operation.
      */
     post: operations['batch_run'];
     delete?: never;
@@ -409,6 +409,31 @@ export interface components {
       /** @description Ordered by first name, last name and id */
       users: components['schemas']['AllocatedUserDto'][];
     };
+    BatchResultHeadersDto: {
+      /** @description The operation's ETag */
+      etag?: string;
+      /** @description The operation's Location */
+      location?: string;
+    };
+    BatchResultDto: {
+      /** @description The operation's `ref`, when it had one */
+      ref?: string;
+      /** @description The index of the operation in the batch, from 0 */
+      index: number;
+      /**
+       * @description The route's status code
+       * @example 201
+       */
+      status: number;
+      headers: components['schemas']['BatchResultHeadersDto'];
+      /** @description The route's JSON answer (its error body when it failed), or null when it had none */
+      body:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[]
+        | null;
+    };
     BatchOperationDto: {
       /**
        * @description The caller's name for this operation, unique in the batch and echoed in its result. A later operation's `path` and body strings may use `{{<ref>.<field>}}` for a field of this one's answer (e.g. `{{client-1.id}}`); a string that is only the placeholder takes the value as it is (a number stays a number)
@@ -453,31 +478,6 @@ export interface components {
        * @default false
        */
       dry_run: boolean;
-    };
-    BatchResultHeadersDto: {
-      /** @description The operation's ETag */
-      etag?: string;
-      /** @description The operation's Location */
-      location?: string;
-    };
-    BatchResultDto: {
-      /** @description The operation's `ref`, when it had one */
-      ref?: string;
-      /** @description The index of the operation in the batch, from 0 */
-      index: number;
-      /**
-       * @description The route's status code
-       * @example 201
-       */
-      status: number;
-      headers: components['schemas']['BatchResultHeadersDto'];
-      /** @description The route's JSON answer (its error body when it failed), or null when it had none */
-      body:
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[]
-        | null;
     };
     BatchAnswerDto: {
       /** @description Whether the results are saved: false for a dry run, and for an atomic batch that failed */

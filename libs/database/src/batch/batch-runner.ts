@@ -16,7 +16,7 @@ import {
   type FieldError,
 } from '@platform/runtime';
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { runInAmbientTransaction } from '../tenancy/ambient-transaction';
 
@@ -71,6 +71,20 @@ export class BatchRunner {
     private readonly dataSource: DataSource,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
+
+  /** Runs the batch and sets the answer's status: 207 when not atomic, else the route's 200. */
+  async answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    batch: BatchRequestDto,
+    routes: BatchRoutes,
+  ): Promise<BatchAnswerDto> {
+    const answer = await this.run(request, batch, routes);
+    if (batch.atomic === false) {
+      void reply.status(HttpStatus.MULTI_STATUS);
+    }
+    return answer;
+  }
 
   async run(request: FastifyRequest, batch: BatchRequestDto, routes: BatchRoutes): Promise<BatchAnswerDto> {
     refuseInvalidOperations(batch.operations, routes);
