@@ -46,7 +46,7 @@ export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-s
   .split(' ')
   .filter(Boolean);
 
-const entryPoint = (app, file) => join(root, `dist/apps/${app}/apps/${app}/src`, file);
+const entryPoint = (app, file, checkout = root) => join(checkout, `dist/apps/${app}/apps/${app}/src`, file);
 
 /** Runs one of an app's built commands (e.g. `migrate.js`) to completion. */
 export function runCommand(app, file, env) {
@@ -59,25 +59,32 @@ export function runCommand(app, file, env) {
   });
 }
 
-/** Starts a built service on a free port and waits until it is ready; `stop()` sends SIGTERM. */
-export async function startService(app, env) {
+/**
+ * Starts a built service on a free port and waits until it is ready; `stop()` sends SIGTERM.
+ * `checkout`: the build of another checkout (a `git worktree` of an older commit), to compare two.
+ */
+export async function startService(app, env, checkout = root) {
   const port = await freePort();
   // BENCH_PROFILE_DIR=dir: each service writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${app}.cpuprofile`]
     : [];
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profile, entryPoint(app, 'main.js')], {
-    // Quotas counted and announced as in production, at a size no bench reaches (issue 36: their
-    // cost is part of what the bench measures).
-    env: {
-      ...process.env,
-      QUOTA_REQUESTS_PER_MINUTE: '10000000',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, ...profile, entryPoint(app, 'main.js', checkout)],
+    {
+      // Quotas counted and announced as in production, at a size no bench reaches (issue 36: their
+      // cost is part of what the bench measures).
+      env: {
+        ...process.env,
+        QUOTA_REQUESTS_PER_MINUTE: '10000000',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: 'inherit',
     },
-    stdio: 'inherit',
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 150; attempt += 1) {
     const status = await fetch(`${url}/health/ready`)

@@ -1,3 +1,4 @@
+import { RetentionPruner } from '@platform/database';
 import { MainApiClient } from '@platform/main-api-client';
 import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
@@ -899,6 +900,96 @@ describe('planner allocations, with main-api behind it (e2e)', () => {
       });
       expect(answer.statusCode).toBe(400);
       expect(answer.json<{ error: string; message: string }>().message).toMatch(/operations\[0\]\.path/);
+    });
+  });
+
+  describe('change feed (GET /v2/events)', () => {
+    interface FeedPage {
+      data: {
+        cursor: string;
+        entity: string;
+        id: string;
+        kind: string;
+        changed_fields: string[];
+        project_id: number | null;
+        user_id: number | null;
+      }[];
+      next_cursor: string;
+    }
+    const feed = async (after: string, options?: CallAs): Promise<FeedPage> => {
+      const answer = await call('GET', `/v2/events?after=${after}&limit=1000`, undefined, options);
+      expect(answer.statusCode).toBe(200);
+      return answer.json<FeedPage>();
+    };
+
+    it('records each create, update and delete of an allocation, in order, through any route', async () => {
+      const worker = await newUser(FULL_WEEK);
+      const after = (await feed('0')).next_cursor;
+      const booking = allocation(worker, website, {
+        from: '2026-12-07',
+        to: '2026-12-11',
+        allocatedHours: 10,
+      });
+      expect((await save(booking)).statusCode).toBe(200);
+      expect((await update(booking, { ...booking, allocatedHours: 12 })).statusCode).toBe(200);
+      // Through a batch too: one more booking, then both removed.
+      const other = allocation(worker, campaign, { from: '2026-12-07', to: '2026-12-11', allocatedHours: 5 });
+      const batch = await call('POST', '/v2/batch', {
+        operations: [
+          { method: 'POST', path: '/allocation/saveAllocation', body: other },
+          {
+            method: 'DELETE',
+            path: '/allocation/removeAllocation',
+            body: { ...booking, allocatedHours: 12 },
+          },
+        ],
+      });
+      expect(batch.statusCode).toBe(200);
+
+      const events = (await feed(after)).data.filter((event) => event.user_id === worker);
+      expect(events.map((event) => [event.kind, event.project_id])).toEqual([
+        ['created', website],
+        ['updated', website],
+        ['created', campaign],
+        ['deleted', website],
+      ]);
+      expect(events[1].changed_fields).toEqual(['allocated_hours']);
+      expect(events[0].id).toBe(events[3].id);
+      expect(events.every((event) => event.entity === 'allocations')).toBe(true);
+      // A rolled-back batch writes no event.
+      const before = (await feed('0')).next_cursor;
+      const preview = await call('POST', '/v2/batch', {
+        dry_run: true,
+        operations: [{ method: 'DELETE', path: '/allocation/removeAllocation', body: other }],
+      });
+      expect(preview.statusCode).toBe(200);
+      expect((await feed(before)).data).toEqual([]);
+    });
+
+    it('shows a company only its own events, to roles 1-2, and a cursor behind the retention window 410', async () => {
+      expect((await feed('0', { company: globex })).data).toEqual([]);
+      expect((await call('GET', '/v2/events', undefined, { role: 3 })).statusCode).toBe(403);
+      expect((await call('GET', '/v2/events?after=abc')).statusCode).toBe(400);
+
+      const plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
+      const all = await feed('0');
+      const oldCursor = all.data[0].cursor;
+      try {
+        await plannerDb.query(
+          `UPDATE change_events SET occurred_at = now() - interval '31 days' WHERE company_id = $1 AND "cursor" <= $2`,
+          [acme, all.next_cursor],
+        );
+        await planner.app.get(RetentionPruner).runOnce(['change_events']);
+      } finally {
+        await plannerDb.destroy();
+      }
+      const expired = await call('GET', `/v2/events?after=${oldCursor}`);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toEqual({
+        error: 'CursorExpiredError',
+        message: expect.stringContaining('after=0'),
+      });
+      expect((await feed('0')).data).toEqual([]);
     });
   });
 

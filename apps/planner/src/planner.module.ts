@@ -1,7 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { RetentionModule } from '@platform/database';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
+import { ChangeFeedModule } from './change-feed/change-feed.module';
+import { changeFeedRetention } from './change-feed/change-feed.retention';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -13,8 +16,13 @@ export class PlannerModule {
       global: true,
       imports: [
         ...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env)),
+        RetentionModule.forRoot({
+          intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
+          policies: [changeFeedRetention(env.EVENTS_RETENTION_DAYS)],
+        }),
         AllocationsModule,
         BatchModule,
+        ChangeFeedModule,
       ],
       providers: [{ provide: PLANNER_ENV, useValue: env }],
       exports: [PLANNER_ENV],

@@ -1,9 +1,10 @@
 import { AllocationErrorName } from '../errors/allocation-error-name';
+import type { PlannerErrorName } from '../errors/planner-error-names';
 
 /** A named planner failure, rendered `{error: name, message}` (docs/spec/interfaces.md "Allocation error body"). */
 export class AllocationError extends Error {
   constructor(
-    readonly errorName: AllocationErrorName,
+    readonly errorName: PlannerErrorName,
     message: string,
     readonly status = 400,
   ) {

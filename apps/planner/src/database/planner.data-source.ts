@@ -6,6 +6,7 @@ import {
 } from '@platform/database';
 import type { DataSourceOptions } from 'typeorm';
 import { Allocation } from '../allocations/allocation.entity';
+import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
 import { PLANNER_MIGRATIONS } from './migrations';
 
 /** planner's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -13,7 +14,7 @@ export const PLANNER_DATABASE: ServiceDatabase = {
   schema: 'planner',
   applicationName: 'planner',
   runtimeRole: 'planner_runtime',
-  entities: [Allocation],
+  entities: [Allocation, ChangeEvent, ChangeFeedWatermark],
   migrations: PLANNER_MIGRATIONS,
 };
 

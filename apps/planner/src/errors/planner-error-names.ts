@@ -18,6 +18,8 @@ export const PLANNER_ERROR_NAMES = [
   'TooManyRequestsError',
   'PreconditionFailedError',
   'FailedDependencyError',
+  // The change feed's cursor is behind its retention window (410).
+  'CursorExpiredError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -159,6 +159,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The planner's change feed: creates, updates and deletes of the company's allocations, in order (roles 1-2)
+     * @description Written in the same transaction as the change, through any route (the interface, `/v2`, batches). Read with `after` = the previous `next_cursor`; a page never holds a cursor lower than one already returned. Deletes are tombstones (kind deleted). Events are kept EVENTS_RETENTION_DAYS (30 by default); a cursor older than that answers 410 CursorExpiredError.
+     */
+    get: operations['changeFeed_page'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -220,6 +240,7 @@ export interface components {
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
         | 'FailedDependencyError'
+        | 'CursorExpiredError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -508,6 +529,7 @@ export interface components {
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
         | 'FailedDependencyError'
+        | 'CursorExpiredError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -515,6 +537,60 @@ export interface components {
       message: string;
       /** @description Every operation's result; nothing was saved */
       results: components['schemas']['BatchResultDto'][];
+    };
+    ChangeEventDto: {
+      /**
+       * @description Position in the company feed; pass it as `after` to continue
+       * @example 1042
+       */
+      cursor: string;
+      /**
+       * @example allocations
+       * @enum {string}
+       */
+      entity: 'allocations';
+      /**
+       * Format: uuid
+       * @description The allocation's id (its primaryKey)
+       * @example 0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11
+       */
+      id: string;
+      /**
+       * @description deleted: a tombstone, the allocation is gone
+       * @example updated
+       * @enum {string}
+       */
+      kind: 'created' | 'updated' | 'deleted';
+      /**
+       * @description Fields set (created) or changed (updated), as the table names them; empty for deleted
+       * @example [
+       *       "allocated_hours"
+       *     ]
+       */
+      changed_fields: string[];
+      /**
+       * @description The allocation's project
+       * @example 12
+       */
+      project_id: number | null;
+      /**
+       * @description The user it books
+       * @example 7
+       */
+      user_id: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      occurred_at: string;
+    };
+    ChangeFeedPageDto: {
+      data: components['schemas']['ChangeEventDto'][];
+      /**
+       * @description Pass as `after` for the next page; the same cursor as `after` when the page is empty
+       * @example 1042
+       */
+      next_cursor: string;
     };
   };
   responses: never;
@@ -1703,6 +1779,175 @@ export interface operations {
            * @example {
            *       "error": "UnprocessableEntityError",
            *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  changeFeed_page: {
+    parameters: {
+      query?: {
+        /** @description Return the events after this cursor (the `next_cursor` of the previous page); 0 (default) starts at the oldest event still retained */
+        after?: string;
+        /** @description Events per page, 1 to 1000 (default 100) */
+        limit?: number;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeFeedPageDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "integrations" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description CursorExpiredError: events after this cursor were pruned; read again from after=0 */
+      410: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];

@@ -1,10 +1,12 @@
 import { InitialSchema1795356237865 } from './1795356237865-InitialSchema';
 import { AllocationAssignment1795431737129 } from './1795431737129-AllocationAssignment';
 import { RowLevelSecurity1795800000300 } from './1795800000300-RowLevelSecurity';
+import { AddChangeFeed1796000000600 } from './1796000000600-AddChangeFeed';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
   InitialSchema1795356237865,
   AllocationAssignment1795431737129,
   RowLevelSecurity1795800000300,
+  AddChangeFeed1796000000600,
 ];

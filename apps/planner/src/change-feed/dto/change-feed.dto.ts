@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsQueryIntegerInRange, MayBeAbsent } from '@platform/contracts';
+import { Matches } from 'class-validator';
+import {
+  CHANGE_KINDS,
+  PLANNER_FEED_ENTITIES,
+  type ChangeEvent,
+  type ChangeKind,
+} from '../change-event.entity';
+
+export const MAX_EVENTS_PER_PAGE = 1000;
+const DEFAULT_EVENTS_PER_PAGE = 100;
+
+export class ChangeFeedQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'Return the events after this cursor (the `next_cursor` of the previous page); 0 (default) starts at the oldest event still retained',
+    type: String,
+    pattern: '^(0|[1-9][0-9]{0,17})$',
+    example: '0',
+  })
+  @MayBeAbsent()
+  // Up to 18 digits: every value fits the bigint cursor.
+  @Matches(/^(0|[1-9][0-9]{0,17})$/, { message: 'after must be a cursor: a non-negative integer' })
+  after: string = '0';
+
+  @ApiPropertyOptional({
+    description: `Events per page, 1 to ${MAX_EVENTS_PER_PAGE} (default ${DEFAULT_EVENTS_PER_PAGE})`,
+    example: DEFAULT_EVENTS_PER_PAGE,
+  })
+  @MayBeAbsent()
+  @IsQueryIntegerInRange(1, MAX_EVENTS_PER_PAGE)
+  limit: number = DEFAULT_EVENTS_PER_PAGE;
+}
+
+export class ChangeEventDto {
+  @ApiProperty({
+    description: 'Position in the company feed; pass it as `after` to continue',
+    example: '1042',
+  })
+  cursor!: string;
+
+  @ApiProperty({ enum: PLANNER_FEED_ENTITIES, example: 'allocations' })
+  entity!: string;
+
+  @ApiProperty({
+    format: 'uuid',
+    description: "The allocation's id (its primaryKey)",
+    example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11',
+  })
+  id!: string;
+
+  @ApiProperty({
+    enum: CHANGE_KINDS,
+    description: 'deleted: a tombstone, the allocation is gone',
+    example: 'updated',
+  })
+  kind!: ChangeKind;
+
+  @ApiProperty({
+    description: 'Fields set (created) or changed (updated), as the table names them; empty for deleted',
+    type: [String],
+    example: ['allocated_hours'],
+  })
+  changed_fields!: string[];
+
+  @ApiProperty({ type: 'integer', nullable: true, description: "The allocation's project", example: 12 })
+  project_id!: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The user it books', example: 7 })
+  user_id!: number | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-27T10:15:00.000Z' })
+  occurred_at!: string;
+
+  static from(event: ChangeEvent): ChangeEventDto {
+    return {
+      cursor: event.id,
+      entity: event.entity,
+      id: event.entityId,
+      kind: event.kind,
+      changed_fields: event.changedFields,
+      project_id: event.projectId,
+      user_id: event.userId,
+      occurred_at: event.occurredAt.toISOString(),
+    };
+  }
+}
+
+export class ChangeFeedPageDto {
+  @ApiProperty({ type: [ChangeEventDto] })
+  data!: ChangeEventDto[];
+
+  @ApiProperty({
+    description: 'Pass as `after` for the next page; the same cursor as `after` when the page is empty',
+    example: '1042',
+  })
+  next_cursor!: string;
+}
