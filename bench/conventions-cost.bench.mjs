@@ -66,7 +66,9 @@ try {
     [companyId, PROJECTS],
   );
   await sql(database.url, 'ANALYZE main_api.projects');
-  const [{ id: projectId }] = await sql(
+  const {
+    rows: [{ id: projectId }],
+  } = await sql(
     database.url,
     'SELECT id FROM main_api.projects WHERE company_id = $1 ORDER BY id OFFSET 100 LIMIT 1',
     [companyId],

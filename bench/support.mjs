@@ -48,12 +48,15 @@ export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-s
 
 const entryPoint = (app, file, checkout = root) => join(checkout, `dist/apps/${app}/apps/${app}/src`, file);
 
-/** Runs one of an app's built commands (e.g. `migrate.js`) to completion. */
+/**
+ * Runs one of an app's built commands (e.g. `migrate.js`) to completion. Its output goes to stderr,
+ * so a bench's stdout is its JSON alone.
+ */
 export function runCommand(app, file, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entryPoint(app, file)], {
       env: { ...process.env, ...env },
-      stdio: 'inherit',
+      stdio: ['inherit', 2, 2],
     });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${app} ${file} exited ${code}`))));
   });
