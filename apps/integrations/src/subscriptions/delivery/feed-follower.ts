@@ -332,8 +332,8 @@ export class FeedFollower {
   /**
    * For the matches of `payload: snapshot` subscriptions, each entity as main-api's route answers it
    * now, read with the subscription's own API client (so it sees what that client may see), once
-   * per client and entity. A deletion, a kind without a route by id, or a 404 (deleted since) has
-   * none. Read before the transaction that queues, like the page itself: no transaction waits on
+   * per client and entity. A deletion, a kind without a route by id, a 404 (deleted since) or a
+   * refusal of that client has none: one entity it may not read must not stop its company's feed. Read before the transaction that queues, like the page itself: no transaction waits on
    * main-api.
    */
   private async snapshotsOf(companyId: number, matches: Match[]): Promise<Map<string, unknown>> {
@@ -361,7 +361,10 @@ export class FeedFollower {
           }),
         );
       } catch (error) {
-        if (!(error instanceof MainApiRequestError) || error.status !== 404) {
+        // Gone since (404), or not for this client to see (401, 403): the event goes without one.
+        // Only main-api being unavailable or busy (5xx, 429, timeouts) holds the page back, to be
+        // read again.
+        if (!(error instanceof MainApiRequestError) || error.status >= 500 || error.status === 429) {
           throw error;
         }
         snapshots.set(key, null);
