@@ -417,7 +417,9 @@ describe('the three services, as built and deployed', () => {
           .then((response) => response.status)
           .catch(() => 'refused' as const),
       );
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // SIGTERM once the service answers this wave (one answer back), the rest still in flight: a
+      // fixed 20 ms wait sometimes stopped it before any request had reached it (CI, 2026-11-27).
+      await Promise.race(inFlight);
 
       const ended = await integrations.stop();
       const statuses = await Promise.all(inFlight);
