@@ -1,10 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { RetentionModule } from '@platform/database';
+import { changeFeedRetention, RetentionModule } from '@platform/database';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
-import { changeFeedRetention } from './change-feed/change-feed.retention';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 

@@ -22,3 +22,4 @@ export * from './row-versions';
 export * from './tenancy/ambient-transaction';
 export * from './batch/batch-runner';
 export * from './batch/batch-route.decorator';
+export * from './retention/change-feed-retention';

@@ -1,5 +1,5 @@
-import type { RetentionSettings } from '@platform/database';
-import { changeFeedRetention } from '../change-feed/change-feed.retention';
+import { changeFeedRetention, type RetentionSettings } from '@platform/database';
+
 import type { MainApiEnv } from '../config/main-api.env';
 import { idempotencyRetention } from '../idempotency/idempotency.retention';
 import { authorizationCodeRetention } from '../oauth/authorization/authorization-codes.retention';

@@ -1,7 +1,8 @@
-import type { RetentionPolicy } from '@platform/database';
+import type { RetentionPolicy } from './retention-policy';
 
 /**
- * Change events older than EVENTS_RETENTION_DAYS go; with each batch the highest cursor removed per
+ * A service's change feed (its `change_events` and `change_feed_watermarks`, main-api's and the
+ * planner's alike): events older than EVENTS_RETENTION_DAYS go; with each batch the highest cursor removed per
  * company is remembered, in the same statement, so a consumer that fell behind is told (410)
  * rather than silently skipping events.
  */
