@@ -10,3 +10,4 @@ export * from './validation/field-decorators';
 export * from './validation/main-api-fields';
 export * from './resources/row-version';
 export * from './batch/batch.dto';
+export * from './lists/change-feed-query.dto';

@@ -11,7 +11,8 @@ import { Permission, Public, RequirePermission, SERVICE_SIGNATURE_HEADER } from 
 import type { FastifyReply } from 'fastify';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeFeedPageDto, ChangeFeedQueryDto } from './dto/change-feed.dto';
+import { ChangeFeedQueryDto } from '@platform/contracts';
+import { ChangeFeedPageDto } from './dto/change-feed.dto';
 import { ChangeFeedWatchDto, ChangeFeedWatchQueryDto } from './dto/change-feed-watch.dto';
 import { ChangeFeedWatchService } from './watch/change-feed-watch.service';
 import { IntegrationsServiceGuard } from './watch/integrations-service.guard';

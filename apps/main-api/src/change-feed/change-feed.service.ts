@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CursorExpiredError } from './change-feed.errors';
 import { ChangeFeedRepository } from './change-feed.repository';
-import { ChangeEventDto, type ChangeFeedPageDto, type ChangeFeedQueryDto } from './dto/change-feed.dto';
+import type { ChangeFeedQueryDto } from '@platform/contracts';
+import { ChangeEventDto, type ChangeFeedPageDto } from './dto/change-feed.dto';
 
 /** The company's change feed, read in cursor order (the events are written by database triggers). */
 @Injectable()

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } 
 import { Permission, RequirePermission } from '@platform/auth';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeFeedPageDto, ChangeFeedQueryDto } from './dto/change-feed.dto';
+import { ChangeFeedQueryDto } from '@platform/contracts';
+import { ChangeFeedPageDto } from './dto/change-feed.dto';
 
 @ApiTags('events')
 @ApiBearerAuth()
