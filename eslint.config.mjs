@@ -194,7 +194,7 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        moduleBoundaries(['../../integrations/**', '../../main-api/**']),
+        moduleBoundaries(['../../integrations/**', '../../main-api/**', '../../planner/**']),
       ],
     },
   },

@@ -484,6 +484,25 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         }
       });
 
+      it("lets only integrations' delivery worker reach the planner's feed (port 3001)", () => {
+        const planner = podOf(only(RENDERED[overlay].planner, 'Deployment', 'planner'));
+        for (const workload of deployments) {
+          const source = podOf(workload);
+          const follows = name === 'integrations' && workload !== deployment;
+          expect({
+            workload: workload.metadata.name,
+            toPlanner: allows(policies, source, 'Egress', { peer: planner, port: 3001 }),
+          }).toEqual({ workload: workload.metadata.name, toPlanner: follows });
+          if (name !== 'planner') {
+            const admitted = allows(policies, planner, 'Ingress', { peer: source, port: 3001 });
+            expect({ workload: workload.metadata.name, admitted }).toEqual({
+              workload: workload.metadata.name,
+              admitted: follows,
+            });
+          }
+        }
+      });
+
       it('delivers webhooks from a worker Deployment of its own: the API with DELIVERY_WORKER=off, one worker with it on, without a Service', () => {
         if (name !== 'integrations') {
           expect(workers).toEqual([]);

@@ -109,10 +109,14 @@ main_api_env=(
   -v "$work/signing-key:/var/run/secrets/agency-platform:ro"
 )
 # shellcheck disable=SC2034
-planner_env=(-e "DATABASE_URL=${database_url}" -e LOG_LEVEL=info -e "MAIN_API_URL=http://127.0.0.1:${port[main-api]}")
+planner_env=(
+  -e "DATABASE_URL=${database_url}" -e LOG_LEVEL=info -e "MAIN_API_URL=http://127.0.0.1:${port[main-api]}"
+  -e "CHANGE_ORIGIN_KEY=${change_origin_key}"
+)
 # shellcheck disable=SC2034
 integrations_env=(
   -e "DATABASE_URL=${database_url}" -e LOG_LEVEL=info -e "MAIN_API_URL=http://127.0.0.1:${port[main-api]}"
+  -e "PLANNER_URL=http://127.0.0.1:${port[planner]}"
   -e "CHANGE_ORIGIN_KEY=${change_origin_key}" -e "INTEGRATIONS_ENCRYPTION_KEY=${encryption_key}"
 )
 

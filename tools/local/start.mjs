@@ -57,7 +57,8 @@ async function main() {
     'integrations-encryption-key',
     'the integrations encryption key',
   );
-  // Shared by main-api and integrations: only integrations may mark a change's origin.
+  // Shared by main-api, the planner and integrations: only integrations may mark a change's origin
+  // or watch the change feeds.
   env.CHANGE_ORIGIN_KEY ??= ensureLocalKey(
     'change-origin-key',
     'the key integrations signs X-Change-Origin with',
@@ -82,6 +83,8 @@ async function main() {
         ...env,
         PORT: String(service.port),
         MAIN_API_URL: env.MAIN_API_URL ?? mainApiUrl,
+        // Integrations follows the planner's change feed too (subscriptions to allocations).
+        PLANNER_URL: env.PLANNER_URL ?? `http://127.0.0.1:${services[1].port}`,
         LOG_PRETTY: env.LOG_PRETTY ?? 'true',
       },
       stdio: 'inherit',

@@ -1,13 +1,15 @@
-import { CHANGE_FEED_ENTITIES } from '@platform/contracts';
+import { CHANGE_FEED_ENTITIES, SUBSCRIPTION_ENTITIES } from '@platform/contracts';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RetentionPruner } from '@platform/database';
+import { SERVICE_SIGNATURE_HEADER, signServiceRequest } from '@platform/auth';
 import { createServiceApp } from '@platform/runtime';
 import {
   checkRowLevelSecurity,
   OpenApiContract,
+  signTestToken,
   startTestService,
   TEST_CHANGE_ORIGIN_KEY,
   type TestService,
@@ -19,6 +21,10 @@ import { DataSource } from 'typeorm';
 import { changeEveryEntityKind } from '../../main-api/test/support/every-entity-kind';
 import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
 import { IntegrationsEnv } from '../../integrations/src/config/integrations.env';
+// And a real planner: integrations follows its change feed too (subscriptions to allocations).
+import { PlannerEnv } from '../../planner/src/config/planner.env';
+import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
+import { plannerService } from '../../planner/src/planner.service';
 import { SecretBox } from '../../integrations/src/credentials/secret-box';
 import { integrationsOwnerDataSourceOptions } from '../../integrations/src/database/integrations.data-source';
 import { integrationsService } from '../../integrations/src/integrations.service';
@@ -38,7 +44,8 @@ interface Payload {
   timestamp: string;
   data: {
     entity: string;
-    id: number;
+    id: number | string;
+    user_id?: number | null;
     external_id: string | null;
     kind: string;
     changed_fields: string[];
@@ -192,9 +199,14 @@ function successesById(requests: Received[]): Map<string, number> {
 
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
-function integrationsEnv(mainApiUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
+function integrationsEnv(
+  mainApiUrl: string,
+  plannerUrl: string,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   return {
     MAIN_API_URL: mainApiUrl,
+    PLANNER_URL: plannerUrl,
     MAIN_API_TIMEOUT_MS: '3000',
     MAIN_API_BREAKER_THRESHOLD: '1000',
     INTEGRATIONS_ENCRYPTION_KEY: ENCRYPTION_KEY,
@@ -211,6 +223,8 @@ function integrationsEnv(mainApiUrl: string, overrides: Record<string, string> =
 describe('integrations: subscriptions and signed outbound webhooks (e2e)', () => {
   let main: MainApiTestApp;
   let mainApiUrl: string;
+  let planner: TestService<PlannerEnv>;
+  let plannerUrl: string;
   let integrations: TestService<IntegrationsEnv>;
   let integrationsDb: DataSource;
   let receiver: Receiver;
@@ -284,12 +298,20 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
   beforeAll(async () => {
     main = await startMainApiTestApp(['Acme', 'Globex']);
     mainApiUrl = await main.listen();
+    planner = await startTestService({
+      definition: plannerService,
+      envClass: PlannerEnv,
+      dataSourceOptions: plannerOwnerDataSourceOptions,
+      env: { MAIN_API_URL: mainApiUrl, CHANGE_ORIGIN_KEY: TEST_CHANGE_ORIGIN_KEY },
+    });
+    await planner.app.listen({ port: 0, host: '127.0.0.1' });
+    plannerUrl = `http://127.0.0.1:${(planner.app.getHttpServer().address() as AddressInfo).port}`;
     receiver = await Receiver.start();
     integrations = await startTestService({
       definition: integrationsService,
       envClass: IntegrationsEnv,
       dataSourceOptions: integrationsOwnerDataSourceOptions,
-      env: integrationsEnv(mainApiUrl),
+      env: integrationsEnv(mainApiUrl, plannerUrl),
     });
     [acme, globex] = main.companies.map((company) => company.companyId) as [number, number];
     integrationsDb = await new DataSource(integrationsOwnerDataSourceOptions(integrations.env)).initialize();
@@ -310,6 +332,7 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
     await integrationsDb?.destroy();
     await integrations?.close();
     await receiver?.stop();
+    await planner?.close();
     await main?.close();
   });
 
@@ -1021,7 +1044,7 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         definition: integrationsService,
         envClass: IntegrationsEnv,
         dataSourceOptions: integrationsOwnerDataSourceOptions,
-        env: integrationsEnv(mainApiUrl, {
+        env: integrationsEnv(mainApiUrl, plannerUrl, {
           DELIVERY_RETRY_SCHEDULE_MS: Array<string>(30).fill('50').join(','),
           SUBSCRIPTION_DISABLE_AFTER_MS: '400',
         }),
@@ -1095,17 +1118,67 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       expect(response.statusCode).toBe(201);
       return response.json<{ id: number }>().id;
     };
+    /** A collaborator working 8 hours Monday to Friday, whom the planner can book. */
+    const workingUser = async (): Promise<number> => {
+      const user = await createdId('/users', {
+        first_name: 'Booked',
+        last_name: 'Person',
+        email: `booked-${randomUUID()}@planner.test`,
+        role_id: 4,
+      });
+      const week = [1, 2, 3, 4, 5].map((day) => ({
+        day_of_week: day,
+        daily_hours: 8,
+        start_at: '09:00:00',
+        end_at: '17:00:00',
+      }));
+      expect((await main.call('PUT', `/working-time/users/${user}`, { entries: week })).statusCode).toBe(200);
+      return user;
+    };
+    /** A call to the planner as Acme's boss (a C-Level user). */
+    const callPlanner = (method: Method, url: string, body?: object) =>
+      planner.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${signTestToken({
+            keys: main.keys,
+            companyId: acme,
+            roleId: 1,
+            subject: `user:${main.companies[0].userId}`,
+          })}`,
+        },
+        ...(body ? { payload: body } : {}),
+      });
+    const allocationBody = (userId: number, projectId: number, from: string, to: string) => ({
+      userId,
+      companyId: acme,
+      resource: { typeId: 'Project', entityId: projectId },
+      from,
+      to,
+      assignedByUserId: main.companies[0].userId,
+      allocatedHours: 20,
+    });
+    const book = (userId: number, projectId: number, from: string, to: string) =>
+      callPlanner('POST', '/allocation/saveAllocation', allocationBody(userId, projectId, from, to));
 
-    it('keeps a sync job whole: the feed and a subscription to every kind both see a change of each', async () => {
-      // The sync job's two ways in: its place in the feed, and a subscription to everything.
+    it('keeps a sync job whole: both feeds and a subscription to every kind see a change of each', async () => {
+      // The sync job's ways in: its place in main-api's feed and the planner's, and a subscription to
+      // everything.
       const start = await main.call('GET', '/events?after=0&limit=1000');
       let after = start.json<{ next_cursor: string }>().next_cursor;
+      const plannerStart = await callPlanner('GET', '/v2/events?after=0&limit=1000');
+      const plannerAfter = plannerStart.json<{ next_cursor: string }>().next_cursor;
       await subscribe('/everything', { entities: [], payload: 'snapshot' });
 
       const changed = await changeEveryEntityKind(main, acme);
       expect([...changed.keys()].sort()).toEqual([...CHANGE_FEED_ENTITIES].sort());
+      // The planner's one kind: a booking of the user just made (its working week is set).
+      expect(
+        (await book(changed.get('users')!, changed.get('projects')!, '2027-03-01', '2027-03-05')).statusCode,
+      ).toBe(200);
 
-      // Following the feed page by page, as a poller does, until it has seen every kind.
+      // Following main-api's feed page by page, as a poller does, until it has seen every kind.
       const seen = new Map<string, { id: number; kind: string }>();
       await eventually('every kind in the feed', async () => {
         const page = await main.call('GET', `/events?after=${after}&limit=5`);
@@ -1123,12 +1196,15 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       for (const [kind, id] of changed) {
         expect([kind, seen.get(kind)?.id]).toEqual([kind, id]);
       }
+      const plannerPage = await callPlanner('GET', `/v2/events?after=${plannerAfter}`);
+      const [booked] = plannerPage.json<{ data: { entity: string; id: string; user_id: number }[] }>().data;
+      expect(booked).toMatchObject({ entity: 'allocations', kind: 'created', user_id: changed.get('users') });
 
       const webhooks = await eventually('a webhook of every kind', () => {
         const kinds = new Set(
           receiver.requestsFor('/everything').map((request) => request.payload.data.entity),
         );
-        return kinds.size === CHANGE_FEED_ENTITIES.length && receiver.requestsFor('/everything');
+        return kinds.size === SUBSCRIPTION_ENTITIES.length && receiver.requestsFor('/everything');
       });
       expect(webhooks.every((request) => request.verified)).toBe(true);
       // A snapshot of each kind that has a route by id, as that route answers it.
@@ -1142,6 +1218,118 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         expect([kind, snapshotOf(kind)?.id]).toEqual([kind, changed.get(kind)]);
       }
       expect(snapshotOf('fees')).toBeNull();
+      // The booking, from the planner's feed: its uuid, the user and project it books.
+      expect(
+        webhooks.find((request) => request.payload.type === 'allocations.created')?.payload.data,
+      ).toMatchObject({
+        entity: 'allocations',
+        id: booked?.id,
+        user_id: changed.get('users'),
+        project_id: changed.get('projects'),
+      });
+    });
+
+    it("follows the planner's feed by its watch: a booking's create, update and delete, each once", async () => {
+      const client = await createClient('Planner feed');
+      const project = await createdId('/projects', { name: 'Booked', client_id: client });
+      const user = await workingUser();
+      const subscription = await subscribe('/allocations', { entities: ['allocations'] });
+
+      const booking = allocationBody(user, project, '2027-04-05', '2027-04-09');
+      expect((await callPlanner('POST', '/allocation/saveAllocation', booking)).statusCode).toBe(200);
+      const moved = { ...booking, allocatedHours: 30 };
+      expect(
+        (
+          await callPlanner('PUT', '/allocation/updateAllocation', {
+            oldAllocation: booking,
+            newAllocation: moved,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await callPlanner('DELETE', '/allocation/removeAllocation', moved)).statusCode).toBe(200);
+
+      const requests = await eventually(
+        'the three changes',
+        () => receiver.requestsFor('/allocations').length >= 3 && receiver.requestsFor('/allocations'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const sent = receiver.requestsFor('/allocations').map((request) => request.payload);
+      expect(sent.map((payload) => payload.type)).toEqual([
+        'allocations.created',
+        'allocations.updated',
+        'allocations.deleted',
+      ]);
+      expect(requests.every((request) => request.verified)).toBe(true);
+      const [created, updated] = sent;
+      expect(created?.data).toMatchObject({
+        entity: 'allocations',
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        user_id: user,
+        project_id: project,
+        external_id: null,
+      });
+      expect(updated?.data.changed_fields).toEqual(['allocated_hours']);
+      expect(new Set(sent.map((payload) => payload.data.id)).size).toBe(1);
+      // The delivery log names them as it names main-api's.
+      const logged = await deliveriesOf(subscription.id);
+      expect(logged.map((delivery) => [delivery.type, delivery.status]).sort()).toEqual([
+        ['allocations.created', 'delivered'],
+        ['allocations.deleted', 'delivered'],
+        ['allocations.updated', 'delivered'],
+      ]);
+      const feeds = await integrationsDb.query<{ feed: string }[]>(
+        'SELECT DISTINCT feed FROM webhook_deliveries WHERE subscription_id = $1',
+        [subscription.id],
+      );
+      expect(feeds).toEqual([{ feed: 'planner' }]);
+    });
+
+    it("answers the planner's watch to integrations alone, naming the companies with new events", async () => {
+      const watch = (target: string, signed: boolean) =>
+        planner.app.inject({
+          method: 'GET',
+          url: target,
+          headers: signed
+            ? {
+                [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
+                  TEST_CHANGE_ORIGIN_KEY,
+                  'integrations',
+                  'GET',
+                  target,
+                ),
+              }
+            : {},
+        });
+      const first = await watch('/v2/events/watch?wait=0', true);
+      expect(first.statusCode).toBe(200);
+      const { position } = first.json<{ position: string; reset: boolean }>();
+      expect(first.json()).toMatchObject({ reset: true, companies: [] });
+
+      const user = await workingUser();
+      const client = await createClient('Watched');
+      const project = await createdId('/projects', { name: 'Watched', client_id: client });
+      expect((await book(user, project, '2027-05-03', '2027-05-07')).statusCode).toBe(200);
+
+      const target = `/v2/events/watch?after=${encodeURIComponent(position)}&wait=5`;
+      const next = await watch(target, true);
+      expect(next.statusCode).toBe(200);
+      expect(next.json()).toMatchObject({ reset: false, companies: [acme] });
+      // Unsigned, signed for main-api's route, or by a company's token: refused.
+      expect((await watch(target, false)).statusCode).toBe(401);
+      const forMainApi = await planner.app.inject({
+        method: 'GET',
+        url: target,
+        headers: {
+          [SERVICE_SIGNATURE_HEADER]: signServiceRequest(
+            TEST_CHANGE_ORIGIN_KEY,
+            'integrations',
+            'GET',
+            target.replace('/v2/', '/v1/'),
+          ),
+        },
+      });
+      expect(forMainApi.statusCode).toBe(401);
+      expect((await callPlanner('GET', target)).statusCode).toBe(401);
     });
 
     it('sends only the changes of the projects a subscription names', async () => {

@@ -1,4 +1,4 @@
-import { CHANGE_FEED_ONLY_ENTITIES, INTEGRATION_ENTITIES } from '@platform/contracts';
+import { CHANGE_FEED_ONLY_ENTITIES, INTEGRATION_ENTITIES, PLANNER_FEED_ENTITIES } from '@platform/contracts';
 import { MAIN_API_DATABASE } from '../src/database/main-api.data-source';
 import {
   changeFeedCoverageProblems,
@@ -162,6 +162,7 @@ describe('change-feed coverage of the integration entity kinds', () => {
         changeFeedCoverageProblems({
           kinds: INTEGRATION_ENTITIES,
           feedOnly: CHANGE_FEED_ONLY_ENTITIES,
+          plannerKinds: PLANNER_FEED_ENTITIES,
           document,
           triggers,
         }),
@@ -179,6 +180,7 @@ describe('change-feed coverage of the integration entity kinds', () => {
       const problems = changeFeedCoverageProblems({
         kinds: [...INTEGRATION_ENTITIES, 'invoices'],
         feedOnly: CHANGE_FEED_ONLY_ENTITIES,
+        plannerKinds: PLANNER_FEED_ENTITIES,
         document,
         triggers: await readChangeFeedTriggers(app.dataSource, schema),
       });
@@ -194,6 +196,7 @@ describe('change-feed coverage of the integration entity kinds', () => {
       const problems = changeFeedCoverageProblems({
         kinds: INTEGRATION_ENTITIES,
         feedOnly: CHANGE_FEED_ONLY_ENTITIES,
+        plannerKinds: PLANNER_FEED_ENTITIES,
         document,
         triggers: triggers.filter((each) => each.table !== 'time_entries'),
       });
@@ -242,6 +245,7 @@ describe('change-feed coverage of the integration entity kinds', () => {
           const problems = changeFeedCoverageProblems({
             kinds: INTEGRATION_ENTITIES,
             feedOnly: CHANGE_FEED_ONLY_ENTITIES,
+            plannerKinds: PLANNER_FEED_ENTITIES,
             document,
             triggers: await readChangeFeedTriggers(runner, schema),
           });

@@ -215,12 +215,14 @@ export async function startPlatform(
     const planner = await RunningService.start('planner', {
       DATABASE_URL: databaseUrl,
       MAIN_API_URL: mainApi.url,
+      CHANGE_ORIGIN_KEY: settings.changeOriginKey,
       ...settings.extra?.planner,
     });
     started.push(planner);
     const integrations = await RunningService.start('integrations', {
       DATABASE_URL: databaseUrl,
       MAIN_API_URL: mainApi.url,
+      PLANNER_URL: planner.url,
       INTEGRATIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CHANGE_ORIGIN_KEY: settings.changeOriginKey,
       ...settings.extra?.integrations,

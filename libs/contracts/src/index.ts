@@ -11,3 +11,4 @@ export * from './validation/main-api-fields';
 export * from './resources/row-version';
 export * from './batch/batch.dto';
 export * from './lists/change-feed-query.dto';
+export * from './lists/change-feed-watch.dto';

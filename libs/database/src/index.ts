@@ -23,3 +23,5 @@ export * from './tenancy/ambient-transaction';
 export * from './batch/batch-runner';
 export * from './batch/batch-route.decorator';
 export * from './retention/change-feed-retention';
+export * from './change-feed/change-notification-listener';
+export * from './change-feed/changed-companies-watch';

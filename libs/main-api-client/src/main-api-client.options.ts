@@ -9,6 +9,11 @@ export interface MainApiClientOptions {
   retryBaseDelayMs?: number;
   /** Consecutive failed calls that open the circuit (default 5) and how long it stays open (5 s). */
   circuitBreaker?: { failureThreshold: number; cooldownMs: number };
+  /**
+   * The service called, as errors and logs name it. Default `main-api`; integrations also reaches
+   * the planner's change feed with a client of its own (`planner`).
+   */
+  upstream?: string;
 }
 
 export const MAIN_API_CLIENT_OPTIONS = Symbol('MAIN_API_CLIENT_OPTIONS');

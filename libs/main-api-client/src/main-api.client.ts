@@ -38,8 +38,9 @@ export interface MainApiRequest {
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUS: ReadonlySet<number> = new Set([502, 503, 504]);
-const UNAVAILABLE = 'main-api is unavailable, try again later';
-const CIRCUIT_OPEN = 'main-api is unavailable (it failed repeatedly just now), try again in a few seconds';
+const unavailable = (upstream: string): string => `${upstream} is unavailable, try again later`;
+const circuitOpen = (upstream: string): string =>
+  `${upstream} is unavailable (it failed repeatedly just now), try again in a few seconds`;
 
 /**
  * The one HTTP client planner and integrations use to reach main-api. Every call has one deadline
@@ -50,6 +51,7 @@ const CIRCUIT_OPEN = 'main-api is unavailable (it failed repeatedly just now), t
 @Injectable()
 export class MainApiClient {
   private readonly baseUrl: string;
+  private readonly upstream: string;
   private readonly breaker: CircuitBreaker;
   private readonly metrics?: MainApiClientMetrics;
 
@@ -58,6 +60,7 @@ export class MainApiClient {
     @Optional() registry?: MetricsRegistry,
   ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.upstream = options.upstream ?? 'main-api';
     this.breaker = new CircuitBreaker(options.circuitBreaker ?? { failureThreshold: 5, cooldownMs: 5000 });
     if (registry) {
       this.metrics = new MainApiClientMetrics(registry.registry, () => this.breaker.reportedState);
@@ -75,7 +78,7 @@ export class MainApiClient {
       outcome =
         error instanceof MainApiRequestError
           ? 'client_error'
-          : error instanceof UpstreamUnavailableError && error.message === CIRCUIT_OPEN
+          : error instanceof UpstreamUnavailableError && error.message === circuitOpen(this.upstream)
             ? 'circuit_open'
             : 'unavailable';
       throw error;
@@ -86,7 +89,7 @@ export class MainApiClient {
 
   private async call<T>(request: MainApiRequest): Promise<T> {
     if (!this.breaker.tryAcquire()) {
-      throw new UpstreamUnavailableError('main-api', CIRCUIT_OPEN);
+      throw new UpstreamUnavailableError(this.upstream, circuitOpen(this.upstream));
     }
     const deadline = Date.now() + (request.timeoutMs ?? this.options.timeoutMs);
     const retryable = IDEMPOTENT.has(request.method) || request.idempotencyKey !== undefined;
@@ -102,7 +105,7 @@ export class MainApiClient {
       const pause = Math.random() * (this.options.retryBaseDelayMs ?? 50) * 3 ** (attempt - 1);
       if (attempt >= attempts || Date.now() + pause >= deadline) {
         this.breaker.recordFailure();
-        throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
+        throw new UpstreamUnavailableError(this.upstream, unavailable(this.upstream));
       }
       await delay(pause);
     }
@@ -115,7 +118,10 @@ export class MainApiClient {
     });
     await response.body.dump();
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw new UpstreamUnavailableError('main-api', `main-api liveness answered ${response.statusCode}`);
+      throw new UpstreamUnavailableError(
+        this.upstream,
+        `${this.upstream} liveness answered ${response.statusCode}`,
+      );
     }
   }
 
@@ -205,20 +211,20 @@ export class MainApiClient {
       text = await response.body.text();
     } catch {
       // The deadline ran out, or the connection dropped, while the body was arriving.
-      throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
+      throw new UpstreamUnavailableError(this.upstream, unavailable(this.upstream));
     }
     let body: unknown;
     try {
       body = text.length > 0 ? JSON.parse(text) : undefined;
     } catch {
-      throw new UpstreamUnavailableError('main-api', 'main-api answered a body that is not JSON');
+      throw new UpstreamUnavailableError(this.upstream, `${this.upstream} answered a body that is not JSON`);
     }
     const status = response.statusCode;
     if (status >= 200 && status < 300) {
       return body as T;
     }
     if (status >= 500) {
-      throw new UpstreamUnavailableError('main-api', UNAVAILABLE);
+      throw new UpstreamUnavailableError(this.upstream, unavailable(this.upstream));
     }
     const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
     throw new MainApiRequestError(

@@ -1,5 +1,6 @@
 import { Expose, Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
+import { MayBeAbsent } from '@platform/contracts';
 import { MainApiConsumerEnv } from '@platform/main-api-client';
 import { IntegerSetting } from '@platform/runtime';
 
@@ -47,6 +48,18 @@ export class IntegrationsEnv extends MainApiConsumerEnv {
       'SUBSCRIPTION_HTTP_ALLOWED_ORIGINS must be comma-separated origins such as http://127.0.0.1:8080 (scheme, host, optional port)',
   })
   SUBSCRIPTION_HTTP_ALLOWED_ORIGINS = '';
+
+  /**
+   * The planner's base URL, e.g. http://planner:3001: integrations follows its change feed
+   * (`GET /v2/events`) for subscriptions to allocations. Unset: allocations are not followed.
+   */
+  @Expose()
+  @MayBeAbsent()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'PLANNER_URL must be the http(s) base URL of the planner, e.g. http://localhost:3001' },
+  )
+  PLANNER_URL?: string;
 
   /** `off` stops this replica from following the change feed and delivering webhooks. */
   @Expose()

@@ -8,7 +8,8 @@ import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { DeliveryMetrics } from './delivery/delivery-metrics';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { FeedFollower } from './delivery/feed-follower';
-import { FeedWatcher } from './delivery/feed-watcher';
+import { feedWatchersProvider } from './delivery/feed-watcher';
+import { changeFeedsProvider } from './delivery/change-feeds';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
@@ -25,7 +26,8 @@ import { TARGET_POLICY_PROVIDER } from './target-policy.provider';
     DeliveriesRepository,
     TARGET_POLICY_PROVIDER,
     FeedFollower,
-    FeedWatcher,
+    changeFeedsProvider,
+    feedWatchersProvider,
     DeliveryAttempts,
     DeliveryMetrics,
     DeliveryWorker,

@@ -9,6 +9,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { CHANGE_FEED_NAMES_SQL, type ChangeFeedName } from './change-feed-name';
 import { CHANGE_KINDS_SQL } from './change-kind';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
@@ -20,8 +21,9 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
  * every attempt, so the receiver can deduplicate.
  */
 @Entity({ name: 'webhook_deliveries' })
-// One delivery per event and subscription, however many replicas read the feed.
-@Index('webhook_deliveries_key', ['subscriptionId', 'eventCursor'], { unique: true })
+// One delivery per event and subscription, however many replicas read the feed (a cursor is
+// unique within its feed only).
+@Index('webhook_deliveries_key', ['subscriptionId', 'feed', 'eventCursor'], { unique: true })
 @Index('webhook_deliveries_company_key', ['id', 'companyId'], { unique: true })
 // The workers' question, "what is due for this company?" (the claim takes companies in turns),
 // reads only pending rows.
@@ -30,6 +32,7 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 // The retention pruner's question: which finished deliveries last changed long ago?
 @Index('webhook_deliveries_finished_idx', ['updatedAt'], { where: `"status" <> 'pending'` })
 @Check('webhook_deliveries_status_check', `"status" IN ('pending', 'delivered', 'failed')`)
+@Check('webhook_deliveries_feed_check', `"feed" IN (${CHANGE_FEED_NAMES_SQL})`)
 @Check('webhook_deliveries_kind_check', `"kind" IN (${CHANGE_KINDS_SQL})`)
 @Check('webhook_deliveries_attempts_check', `"failed_attempts" >= 0 AND "failed_attempts" <= "attempts"`)
 export class WebhookDelivery {
@@ -53,7 +56,11 @@ export class WebhookDelivery {
   ])
   subscription?: WebhookSubscription;
 
-  /** The event's cursor in main-api's change feed (decimal, as the feed gives it). */
+  /** The change feed the event was read from. */
+  @Column({ type: 'varchar', length: 16, default: 'main-api' })
+  feed!: ChangeFeedName;
+
+  /** The event's cursor in its change feed (decimal, as the feed gives it). */
   @Column({ name: 'event_cursor', type: 'bigint' })
   eventCursor!: string;
 

@@ -1,4 +1,4 @@
-import { CHANGE_FEED_ENTITIES } from '@platform/contracts';
+import { SUBSCRIPTION_ENTITIES } from '@platform/contracts';
 import {
   Check,
   Column,
@@ -16,7 +16,7 @@ export type SubscriptionStatus = 'active' | 'disabled';
 export const SUBSCRIPTION_PAYLOADS = ['thin', 'snapshot'] as const;
 export type SubscriptionPayload = (typeof SUBSCRIPTION_PAYLOADS)[number];
 
-const ENTITIES_SQL = CHANGE_FEED_ENTITIES.map((entity) => `'${entity}'`).join(', ');
+const ENTITIES_SQL = SUBSCRIPTION_ENTITIES.map((entity) => `'${entity}'`).join(', ');
 
 /**
  * An external system's wish to hear about changes in the platform: where to POST them, which

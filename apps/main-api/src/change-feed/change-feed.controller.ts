@@ -1,20 +1,17 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiGoneResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { Permission, Public, RequirePermission, SERVICE_SIGNATURE_HEADER } from '@platform/auth';
+import { ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Permission, Public, RequirePermission } from '@platform/auth';
 import type { FastifyReply } from 'fastify';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeFeedQueryDto } from '@platform/contracts';
+import {
+  ChangeFeedQueryDto,
+  ChangeFeedWatchDto,
+  ChangeFeedWatchQueryDto,
+  ApiChangeFeedWatch,
+} from '@platform/contracts';
+import { ChangedCompaniesWatch } from '@platform/database';
 import { ChangeFeedPageDto } from './dto/change-feed.dto';
-import { ChangeFeedWatchDto, ChangeFeedWatchQueryDto } from './dto/change-feed-watch.dto';
-import { ChangeFeedWatchService } from './watch/change-feed-watch.service';
 import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 
 @ApiTags('events')
@@ -22,7 +19,7 @@ import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 export class ChangeFeedController {
   constructor(
     private readonly feed: ChangeFeedService,
-    private readonly watcher: ChangeFeedWatchService,
+    private readonly watcher: ChangedCompaniesWatch,
   ) {}
 
   @Get()
@@ -50,35 +47,11 @@ export class ChangeFeedController {
   @Get('watch')
   @Public()
   @UseGuards(IntegrationsServiceGuard)
-  @ApiOperation({
-    summary: 'Which companies have new change events (the integrations service only; a long poll)',
-    description:
-      'For the integrations service, signed as itself (X-Service-Signature under CHANGE_ORIGIN_KEY), not for a ' +
-      'company: answers the ids of the companies with events committed after `after`, and the position to ' +
-      'pass next. With none it waits up to `wait` seconds and is woken by the first commit that appends ' +
-      "events. It never answers events: each company feed is still read with that company's own token.",
-  })
-  @ApiHeader({
-    name: SERVICE_SIGNATURE_HEADER,
-    required: true,
-    description: '`integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts)',
-  })
-  @ApiOkResponse({ type: ChangeFeedWatchDto })
-  @ApiUnauthorizedResponse({
-    type: MainApiErrorBodyDto,
-    description: 'The caller is not the integrations service (signature missing, stale or wrong)',
-  })
+  @ApiChangeFeedWatch('change events', MainApiErrorBodyDto)
   watch(
     @Query() query: ChangeFeedWatchQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChangeFeedWatchDto> {
-    // The connection closing before the answer is written: the caller gave up (or stopped).
-    const abandoned = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) {
-        abandoned.abort();
-      }
-    });
-    return this.watcher.watch(query.after, query.wait, abandoned.signal);
+    return this.watcher.answer(query, reply.raw);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { changeFeedWatchProviders } from '@platform/database';
+import { MAIN_API_ENV, type MainApiEnv } from '../config/main-api.env';
+import { CHANGE_EVENTS_CHANNEL } from '../database/migrations/1795900000100-ChangeFeedWatch';
 import { ChangeFeedController } from './change-feed.controller';
 import { ChangeFeedRepository } from './change-feed.repository';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeOriginGuard } from './change-origin';
-import { ChangeFeedListener } from './watch/change-feed-listener';
-import { ChangeFeedWatchService } from './watch/change-feed-watch.service';
 import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 
 @Module({
@@ -13,8 +14,11 @@ import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
   providers: [
     ChangeFeedRepository,
     ChangeFeedService,
-    ChangeFeedListener,
-    ChangeFeedWatchService,
+    ...changeFeedWatchProviders(MAIN_API_ENV, (env: MainApiEnv) => ({
+      connectionString: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL,
+      channel: CHANGE_EVENTS_CHANNEL,
+      applicationName: 'main-api-change-feed-listener',
+    })),
     IntegrationsServiceGuard,
     { provide: APP_GUARD, useClass: ChangeOriginGuard },
   ],

@@ -176,6 +176,11 @@ export interface ChangeFeedCoverage {
    * mapping look-up (nothing maps them).
    */
   feedOnly?: readonly string[];
+  /**
+   * Kinds of the planner's own feed (PLANNER_FEED_ENTITIES): subscriptions and webhooks name them,
+   * and their trigger is on the planner's table, which the planner's feed tests prove.
+   */
+  plannerKinds?: readonly string[];
   document: OpenApiDocument;
   triggers: readonly ChangeFeedTrigger[];
   fieldTracked?: Readonly<Record<string, FieldTrackedKind>>;
@@ -272,9 +277,10 @@ export function changeFeedCoverageProblems(coverage: ChangeFeedCoverage): string
 
   // What clients may name (subscriptions' filter, the mapping look-up, the webhook's type) is exactly
   // the kinds with events: a kind listed without a trigger is a filter that never matches.
-  const triggered = new Set(
-    [...kinds, ...feedOnly].filter((kind) => triggersOfKind(kind, triggers, fieldTracked).length > 0),
-  );
+  const triggered = new Set([
+    ...[...kinds, ...feedOnly].filter((kind) => triggersOfKind(kind, triggers, fieldTracked).length > 0),
+    ...(coverage.plannerKinds ?? []),
+  ]);
   const lists = entityListsOf(document);
   if (!lists.has('CreateSubscriptionDto.entities')) {
     problems.push('openapi/integrations.json: CreateSubscriptionDto has no entities filter');

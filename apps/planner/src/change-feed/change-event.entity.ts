@@ -3,9 +3,6 @@ import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } f
 export const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-/** The entity kinds of the planner's change feed. */
-export const PLANNER_FEED_ENTITIES = ['allocations'] as const;
-
 /**
  * One change of a planner entity, written by the `record_change` trigger in the transaction of the
  * change itself (migration AddChangeFeed1796000000600): a rolled-back change leaves no event.
@@ -14,6 +11,8 @@ export const PLANNER_FEED_ENTITIES = ['allocations'] as const;
 @Check('change_events_kind_check', `"kind" IN ('created', 'updated', 'deleted')`)
 @Index('change_events_company_cursor_idx', ['companyId', 'id'])
 @Index('change_events_occurred_at_idx', ['occurredAt'])
+// The watch's question: which companies have events of transactions since a snapshot?
+@Index('change_events_transaction_idx', ['transactionId'])
 export class ChangeEvent {
   /** The cursor: grows in commit order within a company. A bigint, so a string here. */
   @PrimaryGeneratedColumn('identity', {

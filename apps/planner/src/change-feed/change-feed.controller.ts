@@ -1,18 +1,29 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { Permission, Public, RequirePermission } from '@platform/auth';
+import {
+  ChangeFeedQueryDto,
+  ChangeFeedWatchDto,
+  ChangeFeedWatchQueryDto,
+  ApiChangeFeedWatch,
+} from '@platform/contracts';
+import { ChangedCompaniesWatch } from '@platform/database';
+import type { FastifyReply } from 'fastify';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
 import { ChangeFeedService } from './change-feed.service';
-import { ChangeFeedQueryDto } from '@platform/contracts';
 import { ChangeFeedPageDto } from './dto/change-feed.dto';
+import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
 
 @ApiTags('events')
-@ApiBearerAuth()
 @Controller('v2/events')
 export class ChangeFeedController {
-  constructor(private readonly feed: ChangeFeedService) {}
+  constructor(
+    private readonly feed: ChangeFeedService,
+    private readonly watcher: ChangedCompaniesWatch,
+  ) {}
 
   @Get()
+  @ApiBearerAuth()
   @RequirePermission(Permission.UseIntegrations)
   @ApiOperation({
     summary:
@@ -30,5 +41,17 @@ export class ChangeFeedController {
   })
   page(@Query() query: ChangeFeedQueryDto): Promise<ChangeFeedPageDto> {
     return this.feed.page(query);
+  }
+
+  // No bearer token: the caller is the integrations service itself, for every company at once.
+  @Get('watch')
+  @Public()
+  @UseGuards(IntegrationsServiceGuard)
+  @ApiChangeFeedWatch('planner events', PlannerErrorBodyDto)
+  watch(
+    @Query() query: ChangeFeedWatchQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ChangeFeedWatchDto> {
+    return this.watcher.answer(query, reply.raw);
   }
 }

@@ -2364,6 +2364,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'allocations'
       )[];
       /**
        * @description Kinds of change wanted; absent: all three
@@ -2449,6 +2450,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'allocations'
       )[];
       /**
        * @example [
@@ -2555,6 +2557,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'allocations'
       )[];
       /**
        * @example [
@@ -2651,15 +2654,16 @@ export interface components {
         | 'project-estimates'
         | 'ratecards'
         | 'labels'
-        | 'products';
+        | 'products'
+        | 'allocations';
       /**
-       * @description Platform id (for working-time: the user id)
-       * @example 17
+       * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
+       * @example 88
        */
-      id: number;
+      id: number | string;
       /**
-       * @description The subscriber's own id of the entity (its metadata.source mapping), or null
-       * @example PROJ-1
+       * @description The subscription's source's id for the entity, or null when it has none
+       * @example EXT-42
        */
       external_id: string | null;
       /**
@@ -2668,31 +2672,40 @@ export interface components {
        */
       kind: 'created' | 'updated' | 'deleted';
       /**
-       * @description Empty for created and deleted
+       * @description Empty on created and deleted
        * @example [
-       *       "name"
+       *       "name",
+       *       "end"
        *     ]
        */
       changed_fields: string[];
       /**
-       * @description The event's cursor in main-api's change feed: orders events
-       * @example 42
+       * @description Position in its service's change feed (main-api's, or the planner's for allocations): orders that feed's events of one company (decimal string)
+       * @example 1042
        */
       cursor: string;
-      /** @example 2026-11-23T10:00:00.000Z */
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:00.000Z
+       */
       occurred_at: string;
       /**
-       * @description The project of the change
-       * @example 12
+       * @description allocations only: the user the allocation books
+       * @example 7
        */
-      project_id?: number | null;
-      /** @description For a `payload: snapshot` subscription: the entity when the change was read */
+      user_id?: number | null;
+      /** @description Only for a `payload: snapshot` subscription: the entity as its service's route answers it when the change was read; null for a deletion and for kinds without a route by id */
       snapshot?:
         | {
             [key: string]: unknown;
           }
         | unknown[]
         | null;
+      /**
+       * @description The project of the change
+       * @example 12
+       */
+      project_id?: number | null;
     };
     WebhookPayloadDto: {
       /**
@@ -2787,12 +2800,13 @@ export interface components {
         | 'project-estimates'
         | 'ratecards'
         | 'labels'
-        | 'products';
+        | 'products'
+        | 'allocations';
       /**
-       * @description Platform id
+       * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
        * @example 88
        */
-      id: number;
+      id: number | string;
       /**
        * @description The subscription's source's id for the entity, or null when it has none
        * @example EXT-42
@@ -2812,7 +2826,7 @@ export interface components {
        */
       changed_fields: string[];
       /**
-       * @description Position in the change feed: orders events of one company (decimal string)
+       * @description Position in its service's change feed (main-api's, or the planner's for allocations): orders that feed's events of one company (decimal string)
        * @example 1042
        */
       cursor: string;
@@ -2822,11 +2836,16 @@ export interface components {
        */
       occurred_at: string;
       /**
-       * @description The project the change belongs to: a project's own id, a task's, time entry's, cost's or estimate's project; null for other kinds
+       * @description The project the change belongs to: a project's own id, a task's, time entry's, cost's, estimate's or allocation's project; null for other kinds
        * @example 12
        */
       project_id: number | null;
-      /** @description Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id */
+      /**
+       * @description allocations only: the user the allocation books
+       * @example 7
+       */
+      user_id?: number | null;
+      /** @description Only for a `payload: snapshot` subscription: the entity as its service's route answers it when the change was read; null for a deletion and for kinds without a route by id */
       snapshot?:
         | {
             [key: string]: unknown;
@@ -2900,7 +2919,10 @@ export interface components {
         | 'labels.deleted'
         | 'products.created'
         | 'products.updated'
-        | 'products.deleted';
+        | 'products.deleted'
+        | 'allocations.created'
+        | 'allocations.updated'
+        | 'allocations.deleted';
       /**
        * Format: date-time
        * @description When it occurred

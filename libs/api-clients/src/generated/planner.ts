@@ -179,6 +179,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/events/watch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which companies have new planner events (the integrations service only; a long poll)
+     * @description For the integrations service, signed as itself (X-Service-Signature under CHANGE_ORIGIN_KEY), not for a company: answers the ids of the companies with events committed after `after`, and the position to pass next. With none it waits up to `wait` seconds and is woken by the first commit that appends events. It never answers events: each company feed is still read with that company's own token.
+     */
+    get: operations['changeFeed_watch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -591,6 +611,26 @@ export interface components {
        * @example 1042
        */
       next_cursor: string;
+    };
+    ChangeFeedWatchDto: {
+      /**
+       * @description Pass it as `after` to the next watch: every event committed since is then reported
+       * @example 1042:1045:1043
+       */
+      position: string;
+      /**
+       * @description true when `after` was absent or unusable (e.g. from before a database restore): read every company feed once
+       * @example false
+       */
+      reset: boolean;
+      /**
+       * @description Companies with events committed after `after`, in id order; their feeds are read with their own tokens
+       * @example [
+       *       7,
+       *       12
+       *     ]
+       */
+      companies: number[];
     };
   };
   responses: never;
@@ -1998,6 +2038,104 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
           RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  changeFeed_watch: {
+    parameters: {
+      query?: {
+        /** @description The `position` of the previous answer. Absent: answers at once with the current position and `reset`. */
+        after?: string;
+        /** @description Seconds to wait for a company to have new events before answering none, 0 to 55 (default 20) */
+        wait?: number;
+      };
+      header: {
+        /** @description `integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts) */
+        'x-service-signature': string;
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeFeedWatchDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller is not the integrations service (signature missing, stale or wrong) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

@@ -59,3 +59,21 @@ export function serviceSigning(
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? service : undefined;
 }
+
+/**
+ * The service that signed `request` for the route at `path` (fixed by the route, so a proxy's path
+ * prefix does not matter), followed by the query string exactly as received; undefined without a
+ * key, a signature, or with a wrong one.
+ */
+export function serviceSigningOf(
+  key: string | undefined,
+  request: { headers: Record<string, string | string[] | undefined>; method: string; url: string },
+  path: string,
+): string | undefined {
+  const header = request.headers[SERVICE_SIGNATURE_HEADER];
+  if (key === undefined || typeof header !== 'string') {
+    return undefined;
+  }
+  const queryAt = request.url.indexOf('?');
+  return serviceSigning(key, header, request.method, path + (queryAt < 0 ? '' : request.url.slice(queryAt)));
+}

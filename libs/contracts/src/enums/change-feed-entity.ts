@@ -24,3 +24,14 @@ export const CHANGE_FEED_ENTITIES: readonly string[] = [
 
 export type ChangeFeedEntity =
   (typeof INTEGRATION_ENTITIES)[number] | (typeof CHANGE_FEED_ONLY_ENTITIES)[number];
+
+/** The entity kinds of the planner's change feed (`GET /v2/events`). */
+export const PLANNER_FEED_ENTITIES = ['allocations'] as const;
+export type PlannerFeedEntity = (typeof PLANNER_FEED_ENTITIES)[number];
+
+/**
+ * What an outbound webhook subscription may name: main-api's kinds and the planner's, whose feeds
+ * integrations follows both.
+ */
+export const SUBSCRIPTION_ENTITIES: readonly string[] = [...CHANGE_FEED_ENTITIES, ...PLANNER_FEED_ENTITIES];
+export type SubscriptionEntity = ChangeFeedEntity | PlannerFeedEntity;

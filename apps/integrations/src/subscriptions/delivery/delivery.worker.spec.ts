@@ -38,7 +38,7 @@ describe('DeliveryWorker', () => {
       ),
     };
     const instance = new DeliveryWorker(
-      watcher as unknown as FeedWatcher,
+      [watcher as unknown as FeedWatcher],
       attempts as unknown as DeliveryAttempts,
       { DELIVERY_WORKER: worker, DELIVERY_POLL_MS: 10 } as IntegrationsEnv,
     );

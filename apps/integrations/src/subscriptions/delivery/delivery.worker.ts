@@ -8,15 +8,15 @@ import {
 } from '@nestjs/common';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
 import { DeliveryAttempts } from './delivery-attempts';
-import { FeedWatcher } from './feed-watcher';
+import { FEED_WATCHERS, type FeedWatcher } from './feed-watcher';
 
 /** Attempts one replica makes at once. */
 const MAX_IN_FLIGHT = 16;
 
 /**
  * The outbound webhook worker of one replica, started with the application and stopped before it
- * closes its database (DELIVERY_WORKER=off leaves it off). The change feed is followed by its own
- * loop (FeedWatcher), which claims at once whatever it queued; every DELIVERY_POLL_MS due deliveries
+ * closes its database (DELIVERY_WORKER=off leaves it off). Each change feed (main-api's, the
+ * planner's) is followed by its own loop (FeedWatcher), which claims at once whatever it queued; every DELIVERY_POLL_MS due deliveries
  * are claimed (retries come due by time); each finished attempt makes room for the next one at once.
  * Replicas share the work through the database locks, never through each other.
  */
@@ -29,21 +29,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private timer?: NodeJS.Timeout;
   private turn?: Promise<void>;
   private filling?: Promise<void>;
-  private following?: Promise<void>;
+  private following?: Promise<void[]>;
 
   constructor(
-    private readonly watcher: FeedWatcher,
+    @Inject(FEED_WATCHERS) private readonly watchers: FeedWatcher[],
     private readonly attempts: DeliveryAttempts,
     @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
   ) {
-    // Every attempt in flight listens to it.
-    setMaxListeners(MAX_IN_FLIGHT + 1, this.stopping.signal);
+    // Every attempt in flight listens to it, and every watcher.
+    setMaxListeners(MAX_IN_FLIGHT + watchers.length + 1, this.stopping.signal);
   }
 
   onApplicationBootstrap(): void {
     if (this.env.DELIVERY_WORKER === 'on') {
       this.running = true;
-      this.following = this.watcher.run(this.stopping.signal, () => void this.fill());
+      this.following = Promise.all(
+        this.watchers.map((watcher) => watcher.run(this.stopping.signal, () => void this.fill())),
+      );
       this.schedule(0);
     }
   }

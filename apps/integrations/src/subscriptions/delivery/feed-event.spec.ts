@@ -1,3 +1,4 @@
+import { CHANGE_FEED_ENTITIES, PLANNER_FEED_ENTITIES } from '@platform/contracts';
 import { parseFeedEvent, wants, webhookBody, type FeedEvent } from './feed-event';
 
 const event: FeedEvent = {
@@ -13,16 +14,22 @@ const event: FeedEvent = {
 
 describe('parseFeedEvent', () => {
   it('reads an event of the feed', () => {
-    expect(parseFeedEvent({ ...event, extra: true })).toEqual(event);
+    expect(parseFeedEvent({ ...event, extra: true }, CHANGE_FEED_ENTITIES)).toEqual(event);
     expect(
-      parseFeedEvent({ ...event, occurred_at: '2026-11-23 10:00:00', changed_fields: undefined }),
+      parseFeedEvent(
+        { ...event, occurred_at: '2026-11-23 10:00:00', changed_fields: undefined },
+        CHANGE_FEED_ENTITIES,
+      ),
     ).toEqual({
       ...event,
       occurred_at: '2026-11-23T10:00:00.000Z',
       changed_fields: [],
     });
     // A feed from before events named their project.
-    expect(parseFeedEvent({ ...event, project_id: undefined })).toEqual({ ...event, project_id: null });
+    expect(parseFeedEvent({ ...event, project_id: undefined }, CHANGE_FEED_ENTITIES)).toEqual({
+      ...event,
+      project_id: null,
+    });
   });
 
   it.each([
@@ -35,7 +42,30 @@ describe('parseFeedEvent', () => {
     ['changed fields that are not names', { changed_fields: [1] }],
     ['a project that is not an id', { project_id: '17' }],
   ])('skips %s', (_case, change) => {
-    expect(parseFeedEvent({ ...event, ...change })).toBeUndefined();
+    expect(parseFeedEvent({ ...event, ...change }, CHANGE_FEED_ENTITIES)).toBeUndefined();
+  });
+
+  it("reads the planner's events: a uuid id and the user booked", () => {
+    const allocation = {
+      ...event,
+      entity: 'allocations',
+      id: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11',
+      origin: undefined,
+      user_id: 7,
+    };
+    expect(parseFeedEvent(allocation, PLANNER_FEED_ENTITIES)).toEqual({ ...allocation, origin: null });
+    // Each feed carries its own kinds only.
+    expect(parseFeedEvent(allocation, CHANGE_FEED_ENTITIES)).toBeUndefined();
+    expect(parseFeedEvent(event, PLANNER_FEED_ENTITIES)).toBeUndefined();
+    expect(parseFeedEvent({ ...allocation, id: 'not-a-uuid' }, PLANNER_FEED_ENTITIES)).toBeUndefined();
+    expect(parseFeedEvent({ ...allocation, user_id: '7' }, PLANNER_FEED_ENTITIES)).toBeUndefined();
+    expect(
+      JSON.parse(webhookBody(parseFeedEvent(allocation, PLANNER_FEED_ENTITIES)!, null)).data,
+    ).toMatchObject({
+      entity: 'allocations',
+      id: allocation.id,
+      user_id: 7,
+    });
   });
 });
 

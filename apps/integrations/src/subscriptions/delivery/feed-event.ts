@@ -1,18 +1,21 @@
-import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
+import type { SubscriptionEntity } from '@platform/contracts';
 import { isoFromMainApi } from '../../main-api/main-api-timestamp';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
-/** One event of main-api's change feed (`GET /v1/events`). */
+/** One event of main-api's change feed (`GET /v1/events`) or the planner's (`GET /v2/events`). */
 export interface FeedEvent {
   cursor: string;
-  entity: ChangeFeedEntity;
-  id: number;
+  entity: SubscriptionEntity;
+  /** main-api's ids are integers, the planner's uuids. */
+  id: number | string;
   kind: ChangeKind;
   changed_fields: string[];
   /** The source whose write through the integrations service caused it, or null. */
   origin: string | null;
-  /** The project the changed entity belongs to (main-api names it), or null. */
+  /** The project the changed entity belongs to (the feed names it), or null. */
   project_id: number | null;
+  /** The planner's events only: the user an allocation books. */
+  user_id?: number | null;
   /** ISO 8601 UTC. */
   occurred_at: string;
 }
@@ -25,8 +28,16 @@ export interface FeedPage {
 /** A cursor as the feed writes it: a decimal that fits Postgres' bigint. */
 export const CURSOR = /^(0|[1-9]\d{0,17})$/;
 
-/** The event, or undefined when it is not one this service understands (it is then skipped). */
-export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isNullableId = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === 'number' && Number.isSafeInteger(value));
+
+/**
+ * The event, or undefined when it is not one this service understands (it is then skipped):
+ * `entities` are the kinds its feed carries.
+ */
+export function parseFeedEvent(raw: unknown, entities: readonly string[]): FeedEvent | undefined {
   if (typeof raw !== 'object' || raw === null) {
     return undefined;
   }
@@ -36,30 +47,31 @@ export function parseFeedEvent(raw: unknown): FeedEvent | undefined {
   if (
     typeof event.cursor !== 'string' ||
     !CURSOR.test(event.cursor) ||
-    !CHANGE_FEED_ENTITIES.includes(event.entity as ChangeFeedEntity) ||
-    typeof event.id !== 'number' ||
-    !Number.isSafeInteger(event.id) ||
+    typeof event.entity !== 'string' ||
+    !entities.includes(event.entity) ||
+    !(
+      (typeof event.id === 'number' && Number.isSafeInteger(event.id)) ||
+      (typeof event.id === 'string' && UUID.test(event.id))
+    ) ||
     !CHANGE_KINDS.includes(event.kind as ChangeKind) ||
     !Array.isArray(changedFields) ||
     !changedFields.every((field) => typeof field === 'string') ||
     !(event.origin === null || event.origin === undefined || typeof event.origin === 'string') ||
-    !(
-      event.project_id === null ||
-      event.project_id === undefined ||
-      (typeof event.project_id === 'number' && Number.isSafeInteger(event.project_id))
-    ) ||
+    !isNullableId(event.project_id) ||
+    !isNullableId(event.user_id) ||
     occurredAt === undefined
   ) {
     return undefined;
   }
   return {
     cursor: event.cursor,
-    entity: event.entity as ChangeFeedEntity,
+    entity: event.entity as SubscriptionEntity,
     id: event.id,
     kind: event.kind as ChangeKind,
     changed_fields: changedFields,
     origin: event.origin ?? null,
-    project_id: event.project_id ?? null,
+    project_id: (event.project_id as number | null | undefined) ?? null,
+    ...(event.user_id === undefined ? {} : { user_id: event.user_id as number | null }),
     occurred_at: occurredAt,
   };
 }
@@ -119,13 +131,17 @@ export function webhookBody(
       cursor: event.cursor,
       occurred_at: event.occurred_at,
       project_id: event.project_id,
+      ...(event.user_id !== undefined ? { user_id: event.user_id } : {}),
       ...(snapshot !== undefined ? { snapshot } : {}),
     },
   });
 }
 
-/** main-api's route that answers one entity of each kind by id; kinds without one have no snapshot. */
-const SNAPSHOT_ROUTES: Partial<Record<ChangeFeedEntity, string>> = {
+/**
+ * The route that answers one entity of each kind by id, on the service whose feed carries it; kinds
+ * without one have no snapshot.
+ */
+const SNAPSHOT_ROUTES: Partial<Record<SubscriptionEntity, string>> = {
   brands: '/v1/brands/',
   clients: '/v1/clients/',
   contracts: '/v1/contracts/',

@@ -1,13 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import { SERVICE_SIGNATURE_HEADER, signServiceRequest } from '@platform/auth';
-import { MainApiClient, MainApiRequestError } from '@platform/main-api-client';
+import { MainApiRequestError } from '@platform/main-api-client';
 import { INTEGRATIONS_ENV, type IntegrationsEnv } from '../../config/integrations.env';
+import { CHANGE_FEEDS, type ChangeFeed } from './change-feeds';
 import { FeedFollower, type FollowReport } from './feed-follower';
 
-const WATCH_PATH = '/v1/events/watch';
-/** main-api has no watch (older) or refuses this service (no CHANGE_ORIGIN_KEY): ask again this late. */
+/** The service has no watch (older) or refuses this service (no CHANGE_ORIGIN_KEY): ask again this late. */
 const WATCH_UNSUPPORTED_RETRY_MS = 60_000;
-/** The watch failed otherwise (main-api down, its breaker open): read every feed until then. */
+/** The watch failed otherwise (the service down, its breaker open): read every feed until then. */
 const WATCH_FAILED_RETRY_MS = 5_000;
 /** A company whose feed could not be read is tried again after 1 s, doubling up to a minute. */
 const FAILED_RETRY_FIRST_MS = 1_000;
@@ -27,33 +27,35 @@ interface Retry {
 }
 
 /**
- * Decides which companies' change feeds this replica reads (issue 24). At rest it holds one long
- * poll open on main-api's watch (`GET /v1/events/watch`, signed as the integrations service), which
+ * Decides which companies' change feeds of one service (main-api's or the planner's, `ChangeFeed`)
+ * this replica reads (issue 24); a replica runs one per feed. At rest it holds one long
+ * poll open on the service's watch (`GET /v1/events/watch`, `GET /v2/events/watch`, signed as the integrations service), which
  * answers the companies with events committed since its last answer, woken by PostgreSQL
  * LISTEN/NOTIFY; only those companies' feeds are read, each with its own API client as before. So
- * an idle platform costs main-api one request per replica per FEED_WATCH_WAIT_SECONDS, whatever the
- * number of companies.
+ * an idle platform costs each service one request per replica per FEED_WATCH_WAIT_SECONDS, whatever
+ * the number of companies.
  *
  * Every feed is read once when the watch starts (or restarts: a reset), since the position lives
  * only in this process; delivery stays at-least-once because each company's cursor is the database's
  * (FeedFollower). A company left with more pages is read again at once; one whose feed could not be
- * read (main-api refused every API client, or failed) again after a backoff, so a refused API client
- * is still reported. While the watch is unavailable (an older main-api, no CHANGE_ORIGIN_KEY there,
- * main-api down) every feed is read every DELIVERY_POLL_MS, as before the watch, and the watch is
- * tried again later.
+ * read (the service refused every API client, or failed) again after a backoff, so a refused API
+ * client is still reported. While the watch is unavailable (an older service, no CHANGE_ORIGIN_KEY
+ * there, the service down) every feed is read every DELIVERY_POLL_MS, as before the watch, and the
+ * watch is tried again later.
  */
-@Injectable()
 export class FeedWatcher {
-  private readonly logger = new Logger('FeedWatcher');
+  private readonly logger: Logger;
   private readonly retries = new Map<number, Retry>();
   private position?: string;
   private watchAgainAt = 0;
 
   constructor(
+    private readonly feed: ChangeFeed,
     private readonly follower: FeedFollower,
-    private readonly mainApi: MainApiClient,
-    @Inject(INTEGRATIONS_ENV) private readonly env: IntegrationsEnv,
-  ) {}
+    private readonly env: IntegrationsEnv,
+  ) {
+    this.logger = new Logger(`FeedWatcher ${feed.name}`);
+  }
 
   /** Follows the feeds until `stop` aborts; `queued` is called after each turn that queued deliveries. */
   async run(stop: AbortSignal, queued: () => void): Promise<void> {
@@ -73,11 +75,11 @@ export class FeedWatcher {
     }
   }
 
-  /** One turn: ask main-api (or, without its watch, take every company), then read those feeds. */
+  /** One turn: ask the service (or, without its watch, take every company), then read those feeds. */
   async turn(stop: AbortSignal): Promise<FollowReport> {
     if (Date.now() < this.watchAgainAt) {
       await pause(this.env.DELIVERY_POLL_MS, stop);
-      return this.followed(await this.follower.followAll(), 'all');
+      return this.followed(await this.follower.followAll(this.feed), 'all');
     }
     let answer: WatchAnswer;
     try {
@@ -92,18 +94,18 @@ export class FeedWatcher {
       this.position = undefined;
       this.logger.warn(
         { err: error instanceof Error ? error.message : String(error) },
-        'main-api cannot be watched for new change events: reading every company feed every DELIVERY_POLL_MS for now',
+        `${this.feed.name} cannot be watched for new change events: reading every company feed every DELIVERY_POLL_MS for now`,
       );
-      return this.followed(await this.follower.followAll(), 'all');
+      return this.followed(await this.follower.followAll(this.feed), 'all');
     }
     const everything = this.position === undefined || answer.reset;
     this.position = answer.position;
     if (everything) {
-      return this.followed(await this.follower.followAll(), 'all');
+      return this.followed(await this.follower.followAll(this.feed), 'all');
     }
     const due = [...this.retries].filter(([, retry]) => retry.dueAt <= Date.now()).map(([id]) => id);
     const companies = [...new Set([...answer.companies, ...due])];
-    return this.followed(await this.follower.follow(companies), companies);
+    return this.followed(await this.follower.follow(this.feed, companies), companies);
   }
 
   private async watch(stop: AbortSignal): Promise<WatchAnswer> {
@@ -119,13 +121,13 @@ export class FeedWatcher {
       ...(this.position === undefined ? {} : { after: this.position }),
       wait: String(waitSeconds),
     });
-    const target = `${WATCH_PATH}?${query.toString()}`;
+    const target = `${this.feed.watchPath}?${query.toString()}`;
     // Not cancelled at shutdown, only no longer awaited: aborting an undici request while main-api
     // holds it left main-api's side of the connection open until its keep-alive timeout, which held
     // main-api's own shutdown for 70 s. The process exits after closing; a dangling poll ends with
     // its wait anyway.
     const answer = await untilStopped(
-      this.mainApi.request<WatchAnswer>({
+      this.feed.client.request<WatchAnswer>({
         method: 'GET',
         path: target,
         headers: {
@@ -146,7 +148,7 @@ export class FeedWatcher {
       !Array.isArray(answer.companies) ||
       !answer.companies.every((id) => Number.isInteger(id) && id > 0)
     ) {
-      throw new Error('main-api answered a change feed watch this service cannot read');
+      throw new Error(`${this.feed.name} answered a change feed watch this service cannot read`);
     }
     return answer;
   }
@@ -203,3 +205,13 @@ function pause(ms: number, stop: AbortSignal): Promise<void> {
     stop.addEventListener('abort', done, { once: true });
   });
 }
+
+/** One FeedWatcher per followed feed (DeliveryWorker runs each). */
+export const FEED_WATCHERS = Symbol('FEED_WATCHERS');
+
+export const feedWatchersProvider: Provider = {
+  provide: FEED_WATCHERS,
+  inject: [CHANGE_FEEDS, FeedFollower, INTEGRATIONS_ENV],
+  useFactory: (feeds: ChangeFeed[], follower: FeedFollower, env: IntegrationsEnv): FeedWatcher[] =>
+    feeds.map((feed) => new FeedWatcher(feed, follower, env)),
+};

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHANGE_FEED_ENTITIES, MayBeAbsent, type ChangeFeedEntity } from '@platform/contracts';
+import { SUBSCRIPTION_ENTITIES, MayBeAbsent, type SubscriptionEntity } from '@platform/contracts';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -36,20 +36,20 @@ export class CreateSubscriptionDto extends WithMetadataDto {
   url!: string;
 
   @ApiPropertyOptional({
-    enum: CHANGE_FEED_ENTITIES,
+    enum: SUBSCRIPTION_ENTITIES,
     isArray: true,
     example: ['projects', 'clients'],
     description: 'Entities wanted; absent or empty: all of them',
   })
   @MayBeAbsent()
   @IsArray({ message: 'entities must be an array' })
-  @ArrayMaxSize(CHANGE_FEED_ENTITIES.length, { message: 'entities must name each entity at most once' })
+  @ArrayMaxSize(SUBSCRIPTION_ENTITIES.length, { message: 'entities must name each entity at most once' })
   @ArrayUnique({ message: 'entities must name each entity at most once' })
-  @IsIn(CHANGE_FEED_ENTITIES, {
+  @IsIn(SUBSCRIPTION_ENTITIES, {
     each: true,
-    message: `entities must be among ${CHANGE_FEED_ENTITIES.join(', ')}`,
+    message: `entities must be among ${SUBSCRIPTION_ENTITIES.join(', ')}`,
   })
-  entities?: ChangeFeedEntity[];
+  entities?: SubscriptionEntity[];
 
   @ApiPropertyOptional({
     enum: CHANGE_KINDS,

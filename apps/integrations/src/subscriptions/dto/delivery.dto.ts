@@ -1,38 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
-import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { OutboundWebhookDataDto } from './outbound-webhook.dto';
 import type { DeliveryStatus } from '../webhook-delivery.entity';
 import { DELIVERY_STATUSES } from './subscription-params.dto';
 
-/** `data` of a webhook body: one change of one platform entity. */
-export class WebhookEventDataDto {
-  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, example: 'projects' })
-  entity!: ChangeFeedEntity;
-
-  @ApiProperty({ example: 17, description: 'Platform id (for working-time: the user id)' })
-  id!: number;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'PROJ-1',
-    description: "The subscriber's own id of the entity (its metadata.source mapping), or null",
-  })
-  external_id!: string | null;
-
-  @ApiProperty({ enum: CHANGE_KINDS, example: 'updated' })
-  kind!: ChangeKind;
-
-  @ApiProperty({ type: [String], example: ['name'], description: 'Empty for created and deleted' })
-  changed_fields!: string[];
-
-  @ApiProperty({ example: '42', description: "The event's cursor in main-api's change feed: orders events" })
-  cursor!: string;
-
-  @ApiProperty({ example: '2026-11-23T10:00:00.000Z' })
-  occurred_at!: string;
-
-  // Optional here: deliveries queued before events named their project are still in the log.
+/**
+ * `data` of a webhook body as the delivery log shows it: the webhook's own, except that `project_id`
+ * may be absent (deliveries queued before events named their project are still in the log).
+ */
+export class WebhookEventDataDto extends OmitType(OutboundWebhookDataDto, ['project_id'] as const) {
   @ApiPropertyOptional({
     type: 'integer',
     nullable: true,
@@ -40,13 +15,6 @@ export class WebhookEventDataDto {
     description: 'The project of the change',
   })
   project_id?: number | null;
-
-  @ApiPropertyOptional({
-    // An object, or for working-time the user's week (an array), as its route answers it.
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }, { type: 'null' }],
-    description: 'For a `payload: snapshot` subscription: the entity when the change was read',
-  })
-  snapshot?: Record<string, unknown> | unknown[] | null;
 }
 
 /** The JSON body POSTed to the subscriber (Standard Webhooks payload shape). */

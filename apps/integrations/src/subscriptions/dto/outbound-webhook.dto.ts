@@ -1,11 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHANGE_FEED_ENTITIES, type ChangeFeedEntity } from '@platform/contracts';
+import { SUBSCRIPTION_ENTITIES, type SubscriptionEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 
 /** `data` of an outbound webhook: which entity changed, how, and where it sits in the feed. */
 export class OutboundWebhookDataDto {
-  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, example: 'projects' }) entity!: ChangeFeedEntity;
-  @ApiProperty({ type: 'integer', example: 88, description: 'Platform id' }) id!: number;
+  @ApiProperty({ enum: SUBSCRIPTION_ENTITIES, example: 'projects' }) entity!: SubscriptionEntity;
+  @ApiProperty({
+    oneOf: [{ type: 'integer' }, { type: 'string', format: 'uuid' }],
+    example: 88,
+    description: "Platform id: an integer for main-api's kinds, a uuid for the planner's allocations",
+  })
+  id!: number | string;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -19,7 +24,8 @@ export class OutboundWebhookDataDto {
   @ApiProperty({
     pattern: '^(0|[1-9]\\d{0,17})$',
     example: '1042',
-    description: 'Position in the change feed: orders events of one company (decimal string)',
+    description:
+      "Position in its service's change feed (main-api's, or the planner's for allocations): orders that feed's events of one company (decimal string)",
   })
   cursor!: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) occurred_at!: string;
@@ -28,14 +34,21 @@ export class OutboundWebhookDataDto {
     nullable: true,
     example: 12,
     description:
-      "The project the change belongs to: a project's own id, a task's, time entry's, cost's or estimate's project; null for other kinds",
+      "The project the change belongs to: a project's own id, a task's, time entry's, cost's, estimate's or allocation's project; null for other kinds",
   })
   project_id!: number | null;
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 7,
+    description: 'allocations only: the user the allocation books',
+  })
+  user_id?: number | null;
   @ApiPropertyOptional({
     // An object, or for working-time the user's week (an array), as its route answers it.
     oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }, { type: 'null' }],
     description:
-      "Only for a `payload: snapshot` subscription: the entity as main-api's route answers it when the change was read; null for a deletion and for kinds without a route by id",
+      "Only for a `payload: snapshot` subscription: the entity as its service's route answers it when the change was read; null for a deletion and for kinds without a route by id",
   })
   snapshot?: Record<string, unknown> | unknown[] | null;
 }
@@ -43,7 +56,7 @@ export class OutboundWebhookDataDto {
 /** The body of every outbound webhook (Standard Webhooks payload shape), signed as sent. */
 export class OutboundWebhookDto {
   @ApiProperty({
-    enum: CHANGE_FEED_ENTITIES.flatMap((entity) => CHANGE_KINDS.map((kind) => `${entity}.${kind}`)),
+    enum: SUBSCRIPTION_ENTITIES.flatMap((entity) => CHANGE_KINDS.map((kind) => `${entity}.${kind}`)),
     example: 'projects.updated',
     description: '`<entity>.<kind>`',
   })

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CHANGE_FEED_ENTITIES, IntegrationSource, type ChangeFeedEntity } from '@platform/contracts';
+import { SUBSCRIPTION_ENTITIES, IntegrationSource, type SubscriptionEntity } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeKind } from '../change-kind';
 import {
   SUBSCRIPTION_PAYLOADS,
@@ -22,8 +22,13 @@ export class SubscriptionDto {
   @ApiProperty({ example: 'https://hooks.example.com/agency-platform' })
   url!: string;
 
-  @ApiProperty({ enum: CHANGE_FEED_ENTITIES, isArray: true, example: [], description: 'Empty: all entities' })
-  entities!: ChangeFeedEntity[];
+  @ApiProperty({
+    enum: SUBSCRIPTION_ENTITIES,
+    isArray: true,
+    example: [],
+    description: 'Empty: all entities',
+  })
+  entities!: SubscriptionEntity[];
 
   @ApiProperty({ enum: CHANGE_KINDS, isArray: true, example: ['created', 'updated', 'deleted'] })
   kinds!: ChangeKind[];

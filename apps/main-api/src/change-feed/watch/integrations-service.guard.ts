@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { SERVICE_SIGNATURE_HEADER, serviceSigning } from '@platform/auth';
+import { serviceSigningOf } from '@platform/auth';
 import type { FastifyRequest } from 'fastify';
 import { MAIN_API_ENV, type MainApiEnv } from '../../config/main-api.env';
 import { MainApiErrorCode } from '../../errors/main-api-error-code';
@@ -22,14 +22,7 @@ export class IntegrationsServiceGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const header = request.headers[SERVICE_SIGNATURE_HEADER];
-    const queryAt = request.url.indexOf('?');
-    const target = CHANGE_FEED_WATCH_PATH + (queryAt < 0 ? '' : request.url.slice(queryAt));
-    if (
-      this.env.CHANGE_ORIGIN_KEY === undefined ||
-      typeof header !== 'string' ||
-      serviceSigning(this.env.CHANGE_ORIGIN_KEY, header, request.method, target) !== 'integrations'
-    ) {
+    if (serviceSigningOf(this.env.CHANGE_ORIGIN_KEY, request, CHANGE_FEED_WATCH_PATH) !== 'integrations') {
       throw new MainApiError(
         HttpStatus.UNAUTHORIZED,
         MainApiErrorCode.Unauthenticated,

@@ -1,7 +1,7 @@
 import { CURRENT_PURPOSE } from '@platform/database';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The channel main-api replicas LISTEN on (ChangeFeedListener); the payload is empty. */
+/** The channel main-api replicas LISTEN on (ChangeNotificationListener); the payload is empty. */
 export const CHANGE_EVENTS_CHANNEL = 'main_api_change_events';
 
 /**

@@ -1,10 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  CHANGE_KINDS,
-  PLANNER_FEED_ENTITIES,
-  type ChangeEvent,
-  type ChangeKind,
-} from '../change-event.entity';
+import { PLANNER_FEED_ENTITIES } from '@platform/contracts';
+import { CHANGE_KINDS, type ChangeEvent, type ChangeKind } from '../change-event.entity';
 
 export class ChangeEventDto {
   @ApiProperty({

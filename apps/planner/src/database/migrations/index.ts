@@ -2,6 +2,7 @@ import { InitialSchema1795356237865 } from './1795356237865-InitialSchema';
 import { AllocationAssignment1795431737129 } from './1795431737129-AllocationAssignment';
 import { RowLevelSecurity1795800000300 } from './1795800000300-RowLevelSecurity';
 import { AddChangeFeed1796000000600 } from './1796000000600-AddChangeFeed';
+import { ChangeFeedWatch1796000000700 } from './1796000000700-ChangeFeedWatch';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const PLANNER_MIGRATIONS = [
   AllocationAssignment1795431737129,
   RowLevelSecurity1795800000300,
   AddChangeFeed1796000000600,
+  ChangeFeedWatch1796000000700,
 ];

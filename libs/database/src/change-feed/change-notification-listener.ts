@@ -1,22 +1,23 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
-import { MAIN_API_ENV, type MainApiEnv } from '../../config/main-api.env';
-import { CHANGE_EVENTS_CHANNEL } from '../../database/migrations/1795900000100-ChangeFeedWatch';
 
 /** While not listening, a watch looks at the table again this often instead of waiting to be woken. */
 export const UNHEARD_RECHECK_MS = 1000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
+export interface ChangeNotificationListenerOptions {
+  /** A session (LISTEN needs one): PostgreSQL directly or a session-mode pool, never transaction mode. */
+  connectionString: string;
+  /** The channel the service's change_events trigger NOTIFYs (enableChangeFeedWatch). */
+  channel: string;
+  /** Shown in pg_stat_activity. */
+  applicationName: string;
+}
+
 /**
  * One dedicated connection per replica that LISTENs for appended change events (a statement trigger
- * on change_events NOTIFYs at commit, migration ChangeFeedWatch). Every notification moves
+ * on change_events NOTIFYs at commit, enableChangeFeedWatch). Every notification moves
  * `generation` on and wakes every watch waiting in this replica, so a replica holds one connection
  * however many long polls it has open.
  *
@@ -24,9 +25,8 @@ const RECONNECT_MAX_MS = 30_000;
  * it listens again the watches re-read the table every second (`listening` false); after it
  * reconnects every waiter is woken once to re-read what it may have missed.
  */
-@Injectable()
-export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('ChangeFeedListener');
+export class ChangeNotificationListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ChangeNotificationListener');
   private readonly waiters = new Set<() => void>();
   private client?: Client;
   private reconnectDelayMs = RECONNECT_MIN_MS;
@@ -35,7 +35,7 @@ export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplica
   private heard = 0;
   private listeningNow = false;
 
-  constructor(@Inject(MAIN_API_ENV) private readonly env: MainApiEnv) {}
+  constructor(private readonly options: ChangeNotificationListenerOptions) {}
 
   /** Moves on with every notification (and every reconnect): compare it before and after a read. */
   get generation(): number {
@@ -52,7 +52,7 @@ export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplica
   }
 
   onApplicationBootstrap(): void {
-    // Not awaited: main-api serves without it (watches then re-read every second).
+    // Not awaited: the service serves without it (watches then re-read every second).
     void this.connect();
   }
 
@@ -98,8 +98,8 @@ export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplica
       return;
     }
     const client = new Client({
-      connectionString: this.env.DATABASE_LISTEN_URL ?? this.env.DATABASE_URL,
-      application_name: 'main-api-change-feed-listener',
+      connectionString: this.options.connectionString,
+      application_name: this.options.applicationName,
       // A dead server or network path is noticed within a minute instead of a TCP timeout's hours.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -110,7 +110,7 @@ export class ChangeFeedListener implements OnApplicationBootstrap, BeforeApplica
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGE_EVENTS_CHANNEL}`);
+      await client.query(`LISTEN ${this.options.channel}`);
       this.listeningNow = true;
       this.reconnectDelayMs = RECONNECT_MIN_MS;
       // Whatever was appended while nobody listened is found by the waiters' next read.

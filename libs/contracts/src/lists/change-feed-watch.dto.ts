@@ -1,6 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators, type Type } from '@nestjs/common';
+import {
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { Matches, ValidateBy } from 'class-validator';
-import { IsQueryIntegerInRange, MayBeAbsent } from '@platform/contracts';
+import { IsQueryIntegerInRange, MayBeAbsent } from '../validation/field-decorators';
 
 export const MAX_WATCH_SECONDS = 55;
 const DEFAULT_WATCH_SECONDS = 20;
@@ -60,6 +68,7 @@ export class ChangeFeedWatchQueryDto {
   wait: number = DEFAULT_WATCH_SECONDS;
 }
 
+/** The answer of a change-feed watch (main-api's and the planner's), for the integrations service. */
 export class ChangeFeedWatchDto {
   @ApiProperty({
     description: 'Pass it as `after` to the next watch: every event committed since is then reported',
@@ -81,4 +90,32 @@ export class ChangeFeedWatchDto {
     example: [7, 12],
   })
   companies!: number[];
+}
+
+/**
+ * The OpenAPI description of a service's change-feed watch (main-api's `GET /v1/events/watch`, the
+ * planner's `GET /v2/events/watch`): `events` says whose events, `errorBody` is the service's own.
+ */
+export function ApiChangeFeedWatch(events: string, errorBody: Type): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: `Which companies have new ${events} (the integrations service only; a long poll)`,
+      description:
+        'For the integrations service, signed as itself (X-Service-Signature under CHANGE_ORIGIN_KEY), not for a ' +
+        'company: answers the ids of the companies with events committed after `after`, and the position to ' +
+        'pass next. With none it waits up to `wait` seconds and is woken by the first commit that appends ' +
+        "events. It never answers events: each company feed is still read with that company's own token.",
+    }),
+    ApiHeader({
+      // SERVICE_SIGNATURE_HEADER of libs/auth.
+      name: 'x-service-signature',
+      required: true,
+      description: '`integrations.<unix seconds>.<base64url HMAC-SHA256>` (libs/auth service-signature.ts)',
+    }),
+    ApiOkResponse({ type: ChangeFeedWatchDto }),
+    ApiUnauthorizedResponse({
+      type: errorBody,
+      description: 'The caller is not the integrations service (signature missing, stale or wrong)',
+    }),
+  );
 }
