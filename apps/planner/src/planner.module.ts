@@ -4,6 +4,7 @@ import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -20,6 +21,7 @@ export class PlannerModule {
           policies: [changeFeedRetention(env.EVENTS_RETENTION_DAYS)],
         }),
         AllocationsModule,
+        LedgerModule,
         BatchModule,
         ChangeFeedModule,
       ],

@@ -8,6 +8,7 @@ export const INTEGRATIONS_ERROR_NAMES = [
   'UnprocessableEntityError',
   'TooManyRequestsError',
   'PreconditionFailedError',
+  'PreconditionRequiredError',
   'FailedDependencyError',
   'MainApiUnavailableError',
   'MainApiError',

@@ -45,6 +45,8 @@ function nameAndCodeFor(kind: FailureKind): [IntegrationsErrorName, Integrations
       return ['TooManyRequestsError', IntegrationsErrorCode.Generic];
     case 'precondition_failed':
       return ['PreconditionFailedError', IntegrationsErrorCode.Generic];
+    case 'precondition_required':
+      return ['PreconditionRequiredError', IntegrationsErrorCode.Generic];
     case 'failed_dependency':
       return ['FailedDependencyError', IntegrationsErrorCode.Generic];
     case 'upstream_unavailable':

@@ -42,6 +42,7 @@ function codeFor(kind: FailureKind): MainApiErrorCode {
     case 'rate_limited':
       return MainApiErrorCode.RateLimited;
     case 'precondition_failed':
+    case 'precondition_required':
       return MainApiErrorCode.PreconditionFailed;
     case 'upstream_unavailable':
     case 'shutting_down':

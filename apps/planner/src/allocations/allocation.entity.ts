@@ -7,11 +7,19 @@ import {
   Index,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
 } from 'typeorm';
+
+export const ALLOCATION_STATUSES = ['tentative', 'confirmed'] as const;
+export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
+export const ALLOCATION_MODES = ['total_hours', 'hours_per_day', 'percent_of_capacity'] as const;
+export type AllocationMode = (typeof ALLOCATION_MODES)[number];
 
 /**
  * Hours of one user booked on one project between two calendar days (both included). Users and
- * projects live in main-api, so they are plain ids here, never foreign keys across schemas.
+ * projects live in main-api, so they are plain ids here, never foreign keys across schemas. How it
+ * books (`mode`) and its hours day by day (`allocation_days`) are the v2 ledger's (issue 37); the
+ * interface's routes book `total_hours`, confirmed.
  */
 @Entity({ name: 'allocations' })
 // Two allocations of the same user on the same project may not share a day. A constraint, not a
@@ -20,8 +28,13 @@ import {
   'allocations_no_overlap',
   `USING gist ("company_id" WITH =, "user_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&)`,
 )
-@Check('allocations_range_check', '"from_date" < "to_date"')
-@Check('allocations_hours_check', '"allocated_hours" > 0')
+@Check('allocations_range_check', '"from_date" <= "to_date"')
+@Check('allocations_hours_check', '"allocated_hours" >= 0')
+@Check('allocations_status_check', `"status" IN ('tentative', 'confirmed')`)
+@Check(
+  'allocations_mode_check',
+  `("mode" = 'total_hours' AND "hours_per_day" IS NULL AND "percent" IS NULL) OR ("mode" = 'hours_per_day' AND "hours_per_day" > 0 AND "hours_per_day" <= 24 AND "percent" IS NULL) OR ("mode" = 'percent_of_capacity' AND "percent" > 0 AND "percent" <= 100 AND "hours_per_day" IS NULL)`,
+)
 @Index('allocations_company_project_idx', ['companyId', 'projectId'])
 @Index('allocations_company_user_range_idx', ['companyId', 'userId', 'fromDate', 'toDate'])
 export class Allocation {
@@ -54,6 +67,37 @@ export class Allocation {
   /** The allocated user's e-mail as main-api had it when the allocation was saved (never the body's). */
   @Column({ name: 'email', type: 'varchar', length: 254, nullable: true })
   email!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'confirmed' })
+  status!: AllocationStatus;
+
+  @Column({ type: 'varchar', length: 24, default: 'total_hours' })
+  mode!: AllocationMode;
+
+  @Column({ name: 'hours_per_day', type: 'numeric', precision: 5, scale: 2, nullable: true })
+  hoursPerDay!: string | null;
+
+  @Column({ type: 'numeric', precision: 5, scale: 2, nullable: true })
+  percent!: string | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  note!: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  billable!: boolean;
+
+  @Column({ name: 'task_id', type: 'integer', nullable: true })
+  taskId!: number | null;
+
+  @Column({ name: 'confirmed_by_user_id', type: 'integer', nullable: true })
+  confirmedByUserId!: number | null;
+
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt!: Date | null;
+
+  /** Bumped by PostgreSQL on every change (enableRowVersions): the ETag's version. */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -7,6 +7,8 @@ export class AllocationError extends Error {
     readonly errorName: PlannerErrorName,
     message: string,
     readonly status = 400,
+    /** More of the body, beside error and message (e.g. OverCapacityError's days). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = errorName;

@@ -17,9 +17,12 @@ export const PLANNER_ERROR_NAMES = [
   'UnprocessableEntityError',
   'TooManyRequestsError',
   'PreconditionFailedError',
+  'PreconditionRequiredError',
   'FailedDependencyError',
   // The change feed's cursor is behind its retention window (410).
   'CursorExpiredError',
+  // A v2 booking under the reject capacity policy would put a day of the person over capacity (422).
+  'OverCapacityError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -6,7 +6,10 @@ import { AllocationError } from '../allocations/allocation.errors';
 /** Every planner failure as `{error, message}` (docs/spec/interfaces.md "Allocation error body", docs/spec/decisions.md §4). */
 export function renderPlannerError(failure: NormalizedFailure, exception: unknown): RenderedError {
   if (exception instanceof AllocationError) {
-    return { status: exception.status, body: { error: exception.errorName, message: exception.message } };
+    return {
+      status: exception.status,
+      body: { error: exception.errorName, message: exception.message, ...exception.details },
+    };
   }
   // One message per field, the most basic one (class-validator reports every failed rule: "must be
   // a number" is what a person needs to read, not also "must be more than 0").
@@ -51,6 +54,8 @@ function errorNameFor(kind: FailureKind): PlannerErrorName {
       return 'TooManyRequestsError';
     case 'precondition_failed':
       return 'PreconditionFailedError';
+    case 'precondition_required':
+      return 'PreconditionRequiredError';
     case 'failed_dependency':
       return 'FailedDependencyError';
     case 'upstream_unavailable':

@@ -820,6 +820,7 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
+        | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'MainApiUnavailableError'
         | 'MainApiError'

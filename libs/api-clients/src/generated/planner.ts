@@ -139,6 +139,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/allocations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Allocations overlapping a window, across projects and people (cursor pages)
+     * @description Ordered by first day, then id. include=days adds each allocation’s days.
+     */
+    get: operations['allocationsV2_list'];
+    put?: never;
+    /**
+     * Book a person on a project (roles 1-3)
+     * @description One of hours_per_day, total_hours, percent_of_capacity; days pins single days. Answers the allocation with its days and over_allocated_days (the person's days over capacity that it books), Location and ETag.
+     */
+    post: operations['allocationsV2_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/allocations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One allocation, with its days; its ETag names its version */
+    get: operations['allocationsV2_get'];
+    put?: never;
+    post?: never;
+    /** Remove an allocation and its days (If-Match required) */
+    delete: operations['allocationsV2_delete'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an allocation: move it, change its hours, person, project or status (If-Match required)
+     * @description Fields left out stay. A unit given replaces the mode; days replaces the pinned days. Confirming records who and when. Answers as a create does.
+     */
+    patch: operations['allocationsV2_update'];
+    trace?: never;
+  };
+  '/v2/allocations/{id}/split': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Split an allocation in two at a day (If-Match required)
+     * @description The first part keeps the id and the days before `date`; the second, new, the rest. Each books the hours it had.
+     */
+    post: operations['allocationsV2_split'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/batch': {
     parameters: {
       query?: never;
@@ -259,8 +325,10 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
+        | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'OverCapacityError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -450,6 +518,266 @@ export interface components {
       /** @description Ordered by first name, last name and id */
       users: components['schemas']['AllocatedUserDto'][];
     };
+    DayHoursDto: {
+      /**
+       * @description A day of the allocation (YYYY-MM-DD)
+       * @example 2027-01-04
+       */
+      date: string;
+      /**
+       * @description Hours that day: 0 to 24, two decimals
+       * @example 4
+       */
+      hours: number;
+    };
+    CreateAllocationV2Dto: {
+      /**
+       * @description The person booked (a main-api user of your company)
+       * @example 12
+       */
+      user_id: number;
+      /**
+       * @description The project (main-api)
+       * @example 7
+       */
+      project_id: number;
+      /**
+       * @description First day (YYYY-MM-DD), included
+       * @example 2027-01-04
+       */
+      from: string;
+      /**
+       * @description Last day (YYYY-MM-DD), included: on or after from, at most 366 days in all
+       * @example 2027-01-15
+       */
+      to: string;
+      /**
+       * @description Hours on each day with capacity (exactly one of hours_per_day, total_hours, percent_of_capacity)
+       * @example 6
+       */
+      hours_per_day?: number;
+      /**
+       * @description Hours over the whole range, spread over its days in proportion to each day’s capacity; the days always sum exactly to it (hundredths go to the largest remainders, the earlier day first)
+       * @example 40
+       */
+      total_hours?: number;
+      /**
+       * @description A percent of each day's capacity (0.01 to 100); its days follow the person's schedule
+       * @example 50
+       */
+      percent_of_capacity?: number;
+      /** @description Days whose hours are given rather than computed (pinned), in any mode */
+      days?: components['schemas']['DayHoursDto'][];
+      /**
+       * @default confirmed
+       * @enum {string}
+       */
+      status: 'tentative' | 'confirmed';
+      /** @example Kick-off week */
+      note?: Record<string, never>;
+      /** @default true */
+      billable: boolean;
+      /**
+       * @description The task it is for (main-api), if any
+       * @example 31
+       */
+      task_id?: Record<string, never> | null;
+      /**
+       * @description This write's capacity policy instead of the company's (GET /v2/planning-settings): reject refuses a booking that puts a day of the person over capacity (422 OverCapacityError), warn and allow book it
+       * @enum {string}
+       */
+      capacity_policy?: 'reject' | 'warn' | 'allow';
+    };
+    PlannedDayDto: {
+      /** @example 2027-01-04 */
+      date: string;
+      /** @example 6 */
+      hours: number;
+      /** @description Given by the caller (days), not computed */
+      pinned: boolean;
+    };
+    OverAllocatedDayDto: {
+      /** @example 2027-01-05 */
+      date: string;
+      /**
+       * @description The person's capacity that day
+       * @example 8
+       */
+      capacity: number;
+      /**
+       * @description Hours booked that day, this allocation included
+       * @example 10
+       */
+      booked: number;
+      /**
+       * @description booked − capacity
+       * @example 2
+       */
+      over: number;
+    };
+    AllocationV2Dto: {
+      /** Format: uuid */
+      id: string;
+      /** @example 12 */
+      user_id: number;
+      /** @example 7 */
+      project_id: number;
+      /** @example 2027-01-04 */
+      from: string;
+      /** @example 2027-01-15 */
+      to: string;
+      /** @enum {string} */
+      status: 'tentative' | 'confirmed';
+      /**
+       * @description How the days are computed
+       * @enum {string}
+       */
+      mode: 'total_hours' | 'hours_per_day' | 'percent_of_capacity';
+      /** @example null */
+      hours_per_day: number | null;
+      /** @example null */
+      percent_of_capacity: number | null;
+      /**
+       * @description The sum of the days
+       * @example 40
+       */
+      total_hours: number;
+      note: string | null;
+      billable: boolean;
+      task_id: number | null;
+      /**
+       * @description Who booked it
+       * @example 3
+       */
+      assigned_by_user_id: number;
+      /** @description Who confirmed it */
+      confirmed_by_user_id: number | null;
+      /** Format: date-time */
+      confirmed_at: string | null;
+      /**
+       * @description The row version: the ETag names it
+       * @example 1
+       */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Every day of the range (include=days on lists) */
+      days?: components['schemas']['PlannedDayDto'][];
+      /** @description On writes: the days this allocation books where the person's bookings exceed capacity */
+      over_allocated_days?: components['schemas']['OverAllocatedDayDto'][];
+    };
+    OverCapacityErrorBodyDto: {
+      /**
+       * @example InvalidAllocationError
+       * @enum {string}
+       */
+      error:
+        | 'InvalidAllocationError'
+        | 'AllocationAlreadyExistInDatesRangeError'
+        | 'UserNotFoundError'
+        | 'UserNotHaveWorkDaysError'
+        | 'ProjectNotFoundError'
+        | 'AllocationNotFoundError'
+        | 'UnsupportedMediaTypeError'
+        | 'PayloadTooLargeError'
+        | 'Unauthorized'
+        | 'Forbidden'
+        | 'NotFoundError'
+        | 'MethodNotAllowedError'
+        | 'ConflictError'
+        | 'UnprocessableEntityError'
+        | 'TooManyRequestsError'
+        | 'PreconditionFailedError'
+        | 'PreconditionRequiredError'
+        | 'FailedDependencyError'
+        | 'CursorExpiredError'
+        | 'OverCapacityError'
+        | 'MainApiUnavailableError'
+        | 'ServiceUnavailableError'
+        | 'InternalServerError';
+      /** @example `to` must be after `from` */
+      message: string;
+      over_allocated_days: components['schemas']['OverAllocatedDayDto'][];
+    };
+    AllocationV2PageDto: {
+      data: components['schemas']['AllocationV2Dto'][];
+      /** @description Pass as cursor for the next page; null on the last */
+      next_cursor: string | null;
+      has_more: boolean;
+    };
+    UpdateAllocationV2Dto: {
+      /**
+       * @description The person booked (a main-api user of your company)
+       * @example 12
+       */
+      user_id?: number;
+      /**
+       * @description The project (main-api)
+       * @example 7
+       */
+      project_id?: number;
+      /**
+       * @description First day (YYYY-MM-DD), included
+       * @example 2027-01-04
+       */
+      from?: string;
+      /**
+       * @description Last day (YYYY-MM-DD), included: on or after from, at most 366 days in all
+       * @example 2027-01-15
+       */
+      to?: string;
+      /**
+       * @description Hours on each day with capacity (exactly one of hours_per_day, total_hours, percent_of_capacity)
+       * @example 6
+       */
+      hours_per_day?: number;
+      /**
+       * @description Hours over the whole range, spread over its days in proportion to each day’s capacity; the days always sum exactly to it (hundredths go to the largest remainders, the earlier day first)
+       * @example 40
+       */
+      total_hours?: number;
+      /**
+       * @description A percent of each day's capacity (0.01 to 100); its days follow the person's schedule
+       * @example 50
+       */
+      percent_of_capacity?: number;
+      /** @description Days whose hours are given rather than computed (pinned), in any mode */
+      days?: components['schemas']['DayHoursDto'][];
+      /**
+       * @default confirmed
+       * @enum {string}
+       */
+      status: 'tentative' | 'confirmed';
+      /** @example Kick-off week */
+      note?: Record<string, never>;
+      /** @default true */
+      billable: boolean;
+      /**
+       * @description The task it is for (main-api), if any
+       * @example 31
+       */
+      task_id?: Record<string, never> | null;
+      /**
+       * @description This write's capacity policy instead of the company's (GET /v2/planning-settings): reject refuses a booking that puts a day of the person over capacity (422 OverCapacityError), warn and allow book it
+       * @enum {string}
+       */
+      capacity_policy?: 'reject' | 'warn' | 'allow';
+    };
+    SplitAllocationDto: {
+      /**
+       * @description The first day of the second part: after from, on or before to
+       * @example 2027-01-11
+       */
+      date: string;
+      /** @enum {string} */
+      capacity_policy?: 'reject' | 'warn' | 'allow';
+    };
+    SplitAllocationAnswerDto: {
+      first: components['schemas']['AllocationV2Dto'];
+      second: components['schemas']['AllocationV2Dto'];
+    };
     BatchResultHeadersDto: {
       /** @description The operation's ETag */
       etag?: string;
@@ -548,8 +876,10 @@ export interface components {
         | 'UnprocessableEntityError'
         | 'TooManyRequestsError'
         | 'PreconditionFailedError'
+        | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'OverCapacityError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -1642,6 +1972,1408 @@ export interface operations {
         };
       };
       /** @description MainApiUnavailableError: main-api did not answer in time; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_list: {
+    parameters: {
+      query?: {
+        /** @description The next_cursor of the previous page */
+        cursor?: string;
+        /** @description Window start: allocations ending on or after it */
+        from?: string;
+        /** @description days: each allocation with its days */
+        include?: 'days';
+        /** @description At most this many allocations (1 to 500, default 100) */
+        limit?: number;
+        /** @description Only these projects (comma-separated ids) */
+        project_ids?: string;
+        status?: 'tentative' | 'confirmed';
+        /** @description Window end: allocations starting on or before it */
+        to?: string;
+        /** @description Only these people (comma-separated ids) */
+        user_ids?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllocationV2PageDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAllocationV2Dto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllocationV2Dto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationAlreadyExistInDatesRangeError: the person is on the project on one of these days */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['AllocationV2PageDto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description OverCapacityError: under the reject capacity policy a day of the person would be over capacity; `over_allocated_days` names them, and nothing was written */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OverCapacityErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllocationV2Dto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_delete: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['AllocationV2Dto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_update: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAllocationV2Dto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllocationV2Dto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationAlreadyExistInDatesRangeError */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['AllocationV2Dto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description OverCapacityError: under the reject capacity policy a day of the person would be over capacity; `over_allocated_days` names them, and nothing was written */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OverCapacityErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  allocationsV2_split: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SplitAllocationDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SplitAllocationAnswerDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "If-Match names a version the resource no longer has"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
       503: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */

@@ -24,6 +24,8 @@ export type FailureKind =
   | 'rate_limited'
   /** A write's `If-Match` names a version the resource no longer has (412). */
   | 'precondition_failed'
+  /** A write that must be conditional came without `If-Match` (428). */
+  | 'precondition_required'
   /** A batch operation that did not run: what it refers to failed (424). */
   | 'failed_dependency'
   | 'upstream_unavailable'

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { QueryFailedError, TypeORMError } from 'typeorm';
 import { databaseFailure } from './database-failure';
 import type { FailureKind, NormalizedFailure } from './failure';
-import { PreconditionFailedError } from '../http/conditional-requests';
+import { PreconditionFailedError, PreconditionRequiredError } from '../http/conditional-requests';
 import { RequestValidationError } from './request-validation.error';
 import { ShuttingDownError, UpstreamUnavailableError } from './upstream-unavailable.error';
 
@@ -18,6 +18,7 @@ const KIND_BY_STATUS: Partial<Record<number, FailureKind>> = {
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'unsupported_media_type',
   [HttpStatus.TOO_MANY_REQUESTS]: 'rate_limited',
   [HttpStatus.PRECONDITION_FAILED]: 'precondition_failed',
+  [HttpStatus.PRECONDITION_REQUIRED]: 'precondition_required',
   [HttpStatus.FAILED_DEPENDENCY]: 'failed_dependency',
   [HttpStatus.SERVICE_UNAVAILABLE]: 'upstream_unavailable',
   [HttpStatus.BAD_GATEWAY]: 'upstream_unavailable',
@@ -65,6 +66,9 @@ export function normalizeFailure(exception: unknown): NormalizedFailure {
   }
   if (exception instanceof PreconditionFailedError) {
     return { kind: 'precondition_failed', status: 412, message: exception.message };
+  }
+  if (exception instanceof PreconditionRequiredError) {
+    return { kind: 'precondition_required', status: 428, message: exception.message };
   }
   if (exception instanceof ShuttingDownError) {
     return { kind: 'shutting_down', status: 503, message: exception.message, retryAfterSeconds: 1 };

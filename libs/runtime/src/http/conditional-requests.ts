@@ -95,6 +95,19 @@ export class PreconditionFailedError extends Error {
   }
 }
 
+/**
+ * A write that must name the version it is based on (every `/v2` write) came without `If-Match`:
+ * 428 (RFC 6585), so two editors can never overwrite each other unknowingly.
+ */
+export class PreconditionRequiredError extends Error {
+  constructor(readonly resource: string) {
+    super(
+      `${resource}: this write requires If-Match with the ETag of the version it is based on (GET it first)`,
+    );
+    this.name = 'PreconditionRequiredError';
+  }
+}
+
 /** Throws the 412 unless `version` satisfies what the request's `If-Match` requires of this row. */
 export function assertWritePrecondition(resource: unknown, id: unknown, version: number, name: string): void {
   const required = requiredVersions(resource, id);
@@ -114,7 +127,8 @@ function matchesAny(field: string, etag: string): boolean {
 /**
  * Fastify `onSend`: tags every 200 answer to a GET or HEAD (a resource's with its row version, see
  * `recordRowVersion`), and answers 304 with no body when `If-None-Match` names that tag. Resource
- * writes (PUT, PATCH, DELETE) that recorded a version carry the tag of what they answered. The
+ * writes (PUT, PATCH, DELETE, and a create's 201) that recorded a version carry the tag of what
+ * they answered. The
  * services' probes, metrics and docs are left as they are.
  */
 export function answerConditionalReads(fastify: FastifyInstance): void {
@@ -131,12 +145,14 @@ export function answerConditionalReads(fastify: FastifyInstance): void {
     done(null, payload);
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    const version = (request.raw as WithRowVersion)[ROW_VERSION];
+    // A 201 that recorded the created row's version is tagged too (a v2 create answers its ETag).
+    const tagged = reply.statusCode === 200 || (reply.statusCode === 201 && version !== undefined);
+    if (!tagged || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       done(null, payload);
       return;
     }
     const read = request.method === 'GET' || request.method === 'HEAD';
-    const version = (request.raw as WithRowVersion)[ROW_VERSION];
     if ((!read && version === undefined) || QUIET_PATHS.test(request.url)) {
       done(null, payload);
       return;

@@ -16,6 +16,7 @@ import {
   entityTag,
   listedTags,
   PreconditionFailedError,
+  PreconditionRequiredError,
   recordRowVersion,
   ROW_VERSIONED_READ,
   setWritePrecondition,
@@ -30,6 +31,11 @@ export interface ConditionalResourceOptions {
    * `get`), or a function of the controller and the route's parameters.
    */
   read?: string | ReadCurrent;
+  /**
+   * `required`: a write without `If-Match` is refused with 428 (every `/v2` write); `optional`
+   * (default): without it the write is unconditional, as on the interface's routes.
+   */
+  ifMatch?: 'optional' | 'required';
 }
 
 // The controller is whichever class the route is on: its methods are what the read calls.
@@ -38,6 +44,7 @@ type ReadCurrent = (controller: any, params: Record<string, string>) => Promise<
 
 interface ResourceRoute extends Required<ConditionalResourceOptions> {
   resource: object;
+  name: string;
 }
 
 const RESOURCE_ROUTE = 'platform:conditionalResource';
@@ -57,22 +64,39 @@ export function ConditionalRead() {
  * write is unconditional, as the interface describes.
  */
 export function ConditionalResource(resource: object, options: ConditionalResourceOptions = {}) {
-  const route: ResourceRoute = { resource, param: options.param ?? 'id', read: options.read ?? 'get' };
+  const required = options.ifMatch === 'required';
+  const route: ResourceRoute = {
+    resource,
+    name: (resource as { name?: string }).name ?? 'resource',
+    param: options.param ?? 'id',
+    read: options.read ?? 'get',
+    ifMatch: options.ifMatch ?? 'optional',
+  };
   return applyDecorators(
     SetMetadata(RESOURCE_ROUTE, route),
     UseInterceptors(ConditionalResourceInterceptor),
     ApiHeader({
       name: 'If-Match',
-      required: false,
+      required,
       description:
         'The ETag of the version this change is based on (or `*`). When the resource has ' +
-        'changed since, nothing is written and the answer is 412 with the resource as it is now (`current`).',
+        'changed since, nothing is written and the answer is 412 with the resource as it is now (`current`).' +
+        (required ? ' Required: without it the answer is 428.' : ''),
     }),
     ApiResponse({
       status: 412,
       description:
         'If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag',
     }),
+    ...(required
+      ? [
+          ApiResponse({
+            status: 428,
+            description:
+              'No If-Match: this write must name the version it is based on (PreconditionRequiredError)',
+          }),
+        ]
+      : []),
   );
 }
 
@@ -89,6 +113,9 @@ export class ConditionalResourceInterceptor implements NestInterceptor {
     const id = (request.params as Record<string, string>)[route.param];
     const ifMatch = request.headers['if-match'];
     const writes = request.method !== 'GET' && request.method !== 'HEAD';
+    if (writes && route.ifMatch === 'required' && typeof ifMatch !== 'string') {
+      throw new PreconditionRequiredError(route.name);
+    }
     if (writes && typeof ifMatch === 'string') {
       const tags = listedTags(ifMatch);
       setWritePrecondition({

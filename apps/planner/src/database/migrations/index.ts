@@ -3,6 +3,7 @@ import { AllocationAssignment1795431737129 } from './1795431737129-AllocationAss
 import { RowLevelSecurity1795800000300 } from './1795800000300-RowLevelSecurity';
 import { AddChangeFeed1796000000600 } from './1796000000600-AddChangeFeed';
 import { ChangeFeedWatch1796000000700 } from './1796000000700-ChangeFeedWatch';
+import { AllocationLedger1796000000900 } from './1796000000900-AllocationLedger';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const PLANNER_MIGRATIONS = [
   RowLevelSecurity1795800000300,
   AddChangeFeed1796000000600,
   ChangeFeedWatch1796000000700,
+  AllocationLedger1796000000900,
 ];

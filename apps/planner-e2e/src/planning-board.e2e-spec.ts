@@ -1,0 +1,414 @@
+import { signTestToken, startTestService, type TestService } from '@platform/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
+import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
+import { PlannerEnv } from '../../planner/src/config/planner.env';
+import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
+import { plannerService } from '../../planner/src/planner.service';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Body = Record<string, unknown>;
+
+interface Allocation {
+  id: string;
+  user_id: number;
+  project_id: number;
+  from: string;
+  to: string;
+  status: string;
+  mode: string;
+  total_hours: number;
+  version: number;
+  confirmed_by_user_id: number | null;
+  confirmed_at: string | null;
+  days?: { date: string; hours: number; pinned: boolean }[];
+  over_allocated_days?: { date: string; capacity: number; booked: number; over: number }[];
+}
+
+// Monday to Friday, 8 hours a day.
+const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
+  day_of_week: day,
+  daily_hours: 8,
+  start_at: '09:00:00',
+  end_at: '17:00:00',
+}));
+
+/**
+ * What a planning board does with the v2 allocations (issue 37): book, read the ETag, move with
+ * If-Match, confirm, split, read by person across projects and by window, and be refused over
+ * capacity; and many planners booking at once never overbook a person under `reject`.
+ */
+describe('planner v2: a planning board over the allocation ledger (e2e)', () => {
+  let main: MainApiTestApp;
+  let planner: TestService<PlannerEnv>;
+  let plannerDb: DataSource;
+  let acme: number;
+  let boss: number;
+  let client: number;
+  let emailCounter = 0;
+
+  const call = (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
+    planner.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
+        ...headers,
+      },
+      ...(body ? { payload: body } : {}),
+    });
+  const created = async (response: Promise<LightMyRequestResponse>): Promise<number> => {
+    const answer = await response;
+    expect(answer.statusCode).toBe(201);
+    return answer.json<{ id: number }>().id;
+  };
+  const newPerson = async (): Promise<number> => {
+    emailCounter += 1;
+    const id = await created(
+      main.call('POST', '/users', {
+        first_name: `Planned${emailCounter}`,
+        last_name: 'Person',
+        email: `board${emailCounter}@planner.test`,
+        role_id: 4,
+      }),
+    );
+    expect((await main.call('PUT', `/working-time/users/${id}`, { entries: FULL_WEEK })).statusCode).toBe(
+      200,
+    );
+    return id;
+  };
+  const newProject = (name: string) => created(main.call('POST', '/projects', { name, client_id: client }));
+  const book = async (body: Body): Promise<LightMyRequestResponse> => call('POST', '/v2/allocations', body);
+  const booked = async (body: Body): Promise<{ allocation: Allocation; etag: string }> => {
+    const answer = await book(body);
+    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
+    return { allocation: answer.json<Allocation>(), etag: answer.headers.etag as string };
+  };
+
+  beforeAll(async () => {
+    main = await startMainApiTestApp(['Acme']);
+    const mainApiUrl = await main.listen();
+    planner = await startTestService({
+      definition: plannerService,
+      envClass: PlannerEnv,
+      dataSourceOptions: plannerOwnerDataSourceOptions,
+      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
+    });
+    plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
+    acme = main.companies[0].companyId;
+    boss = main.companies[0].userId;
+    client = await created(main.call('POST', '/clients', { name: 'Board client' }));
+  });
+
+  afterAll(async () => {
+    await plannerDb?.destroy();
+    await planner?.close();
+    await main?.close();
+  });
+
+  it('books by hours per day and answers 201 with its days, Location and ETag', async () => {
+    const person = await newPerson();
+    const project = await newProject('Board: per day');
+    // 2027-01-04 is a Monday: five working days and a weekend.
+    const answer = await book({
+      user_id: person,
+      project_id: project,
+      from: '2027-01-04',
+      to: '2027-01-10',
+      hours_per_day: 6,
+    });
+
+    expect(answer.statusCode).toBe(201);
+    const allocation = answer.json<Allocation>();
+    expect(answer.headers.location).toBe(`/v2/allocations/${allocation.id}`);
+    expect(answer.headers.etag).toMatch(new RegExp(`^"${allocation.version}-`));
+    expect(allocation).toMatchObject({
+      status: 'confirmed',
+      mode: 'hours_per_day',
+      total_hours: 30,
+      over_allocated_days: [],
+    });
+    expect(allocation.days?.map((day) => day.hours)).toEqual([6, 6, 6, 6, 6, 0, 0]);
+    expect(allocation.confirmed_by_user_id).toBe(boss);
+
+    const read = await call('GET', `/v2/allocations/${allocation.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers.etag).toMatch(new RegExp(`^"${allocation.version}-`));
+    expect(
+      (
+        await call('GET', `/v2/allocations/${allocation.id}`, undefined, {
+          'if-none-match': read.headers.etag as string,
+        })
+      ).statusCode,
+    ).toBe(304);
+  });
+
+  it('spreads total hours by capacity so the days sum exactly to it, and keeps pinned days', async () => {
+    const person = await newPerson();
+    const { allocation } = await booked({
+      user_id: await newPerson(),
+      project_id: await newProject('Board: total'),
+      from: '2027-01-04',
+      to: '2027-01-08',
+      total_hours: 10,
+      days: [{ date: '2027-01-04', hours: 4 }],
+    });
+    expect(allocation.days?.map((day) => [day.hours, day.pinned])).toEqual([
+      [4, true],
+      [1.5, false],
+      [1.5, false],
+      [1.5, false],
+      [1.5, false],
+    ]);
+    expect(allocation.total_hours).toBe(10);
+    expect(person).toBeGreaterThan(0);
+  });
+
+  it('moves with If-Match, refuses a write without it (428) or with a stale one (412 with current)', async () => {
+    const person = await newPerson();
+    const { allocation, etag } = await booked({
+      user_id: person,
+      project_id: await newProject('Board: move'),
+      from: '2027-02-01',
+      to: '2027-02-05',
+      hours_per_day: 4,
+      status: 'tentative',
+    });
+    expect(allocation.confirmed_by_user_id).toBeNull();
+
+    const unconditional = await call('PATCH', `/v2/allocations/${allocation.id}`, {
+      from: '2027-02-08',
+      to: '2027-02-12',
+    });
+    expect(unconditional.statusCode).toBe(428);
+    expect(unconditional.json<Body>().error).toBe('PreconditionRequiredError');
+
+    const moved = await call(
+      'PATCH',
+      `/v2/allocations/${allocation.id}`,
+      { from: '2027-02-08', to: '2027-02-12', status: 'confirmed' },
+      { 'if-match': etag },
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<Allocation>()).toMatchObject({
+      from: '2027-02-08',
+      to: '2027-02-12',
+      status: 'confirmed',
+      total_hours: 20,
+      confirmed_by_user_id: boss,
+    });
+    expect(moved.json<Allocation>().version).toBeGreaterThan(allocation.version);
+    expect(moved.headers.etag).not.toBe(etag);
+
+    const stale = await call(
+      'PATCH',
+      `/v2/allocations/${allocation.id}`,
+      { hours_per_day: 2 },
+      { 'if-match': etag },
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json<{ error: string; current: Allocation }>()).toMatchObject({
+      error: 'PreconditionFailedError',
+      current: { id: allocation.id, from: '2027-02-08' },
+    });
+  });
+
+  it('splits an allocation in two, each keeping the hours it had', async () => {
+    const { allocation, etag } = await booked({
+      user_id: await newPerson(),
+      project_id: await newProject('Board: split'),
+      from: '2027-03-01',
+      to: '2027-03-12',
+      hours_per_day: 5,
+    });
+    const split = await call(
+      'POST',
+      `/v2/allocations/${allocation.id}/split`,
+      { date: '2027-03-08' },
+      { 'if-match': etag },
+    );
+
+    expect(split.statusCode).toBe(200);
+    const { first, second } = split.json<{ first: Allocation; second: Allocation }>();
+    expect([first.id, first.from, first.to, first.total_hours]).toEqual([
+      allocation.id,
+      '2027-03-01',
+      '2027-03-07',
+      25,
+    ]);
+    expect([second.from, second.to, second.total_hours]).toEqual(['2027-03-08', '2027-03-12', 25]);
+    expect(second.id).not.toBe(allocation.id);
+  });
+
+  it('reads by person across projects and by window, a cursor page at a time, with days', async () => {
+    const person = await newPerson();
+    const [one, two] = [await newProject('Board: list 1'), await newProject('Board: list 2')];
+    await booked({
+      user_id: person,
+      project_id: one,
+      from: '2027-04-05',
+      to: '2027-04-09',
+      hours_per_day: 2,
+    });
+    await booked({
+      user_id: person,
+      project_id: two,
+      from: '2027-04-07',
+      to: '2027-04-16',
+      hours_per_day: 3,
+    });
+    await booked({
+      user_id: person,
+      project_id: one,
+      from: '2027-05-03',
+      to: '2027-05-07',
+      hours_per_day: 2,
+    });
+
+    const first = await call(
+      'GET',
+      `/v2/allocations?user_ids=${person}&from=2027-04-01&to=2027-04-30&include=days&limit=1`,
+    );
+    expect(first.statusCode).toBe(200);
+    const page = first.json<{ data: Allocation[]; next_cursor: string; has_more: boolean }>();
+    expect(page.data.map((allocation) => allocation.project_id)).toEqual([one]);
+    expect(page.has_more).toBe(true);
+    expect(page.data[0]?.days).toHaveLength(5);
+    const rest = await call(
+      'GET',
+      `/v2/allocations?user_ids=${person}&from=2027-04-01&to=2027-04-30&cursor=${page.next_cursor}`,
+    );
+    expect(rest.json<{ data: Allocation[]; has_more: boolean }>()).toMatchObject({
+      data: [{ project_id: two }],
+      has_more: false,
+    });
+    expect(rest.json<{ data: Allocation[] }>().data[0]?.days).toBeUndefined();
+  });
+
+  it('refuses over capacity under reject, naming the days, and books it under warn', async () => {
+    const person = await newPerson();
+    const [one, two] = [await newProject('Board: cap 1'), await newProject('Board: cap 2')];
+    await booked({
+      user_id: person,
+      project_id: one,
+      from: '2027-06-07',
+      to: '2027-06-11',
+      hours_per_day: 6,
+    });
+
+    const refused = await book({
+      user_id: person,
+      project_id: two,
+      from: '2027-06-10',
+      to: '2027-06-14',
+      hours_per_day: 4,
+      capacity_policy: 'reject',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<Body>()).toMatchObject({
+      error: 'OverCapacityError',
+      over_allocated_days: [
+        { date: '2027-06-10', capacity: 8, booked: 10, over: 2 },
+        { date: '2027-06-11', capacity: 8, booked: 10, over: 2 },
+      ],
+    });
+    const [{ count }] = await plannerDb.query<{ count: number }[]>(
+      'SELECT count(*)::int AS count FROM planner.allocations WHERE user_id = $1',
+      [person],
+    );
+    expect(count).toBe(1);
+
+    // Tentative work does not count unless the company says so: booked, nothing over.
+    const tentative = await book({
+      user_id: person,
+      project_id: two,
+      from: '2027-06-10',
+      to: '2027-06-14',
+      hours_per_day: 4,
+      status: 'tentative',
+      capacity_policy: 'reject',
+    });
+    expect(tentative.statusCode).toBe(201);
+    expect(tentative.json<Allocation>().over_allocated_days).toEqual([]);
+
+    const warned = await book({
+      user_id: person,
+      project_id: await newProject('Board: cap 3'),
+      from: '2027-06-07',
+      to: '2027-06-07',
+      hours_per_day: 3,
+    });
+    expect(warned.statusCode).toBe(201);
+    expect(warned.json<Allocation>().over_allocated_days).toEqual([
+      { date: '2027-06-07', capacity: 8, booked: 9, over: 1 },
+    ]);
+  });
+
+  it('never leaves a day over capacity under reject, however many planners book at once', async () => {
+    const people = [await newPerson(), await newPerson(), await newPerson()];
+    const projects = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => newProject(`Board: race ${index}`)),
+    );
+    // A fixed pseudo-random sequence: the same bookings on every run, overlapping on purpose.
+    let seed = 37;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % bound;
+    };
+    const bookings = projects.flatMap((project) =>
+      Array.from({ length: 2 }, (_, index) => {
+        const start = 1 + next(8);
+        return {
+          user_id: people[next(people.length)],
+          project_id: project,
+          // Two bookings per project in separate halves of July, so they never overlap on one project.
+          from: `2027-07-${String(start + index * 14).padStart(2, '0')}`,
+          to: `2027-07-${String(start + index * 14 + 2 + next(4)).padStart(2, '0')}`,
+          hours_per_day: 1 + next(6),
+          capacity_policy: 'reject',
+        };
+      }),
+    );
+
+    const answers = await Promise.all(bookings.map((body) => book(body)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 422)).toBe(true);
+    // Not vacuous: some got in, some were refused.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 422).length).toBeGreaterThan(0);
+
+    const overbooked = await plannerDb.query<{ user_id: number; day: string; hours: number }[]>(
+      `SELECT user_id, day::text AS day, sum(hours)::float8 AS hours FROM planner.allocation_days
+        WHERE user_id = ANY($1) AND status = 'confirmed' GROUP BY user_id, day HAVING sum(hours) > 8`,
+      [people],
+    );
+    expect(overbooked).toEqual([]);
+    // And every 201's days are there.
+    const [{ count }] = await plannerDb.query<{ count: number }[]>(
+      'SELECT count(DISTINCT allocation_id)::int AS count FROM planner.allocation_days WHERE user_id = ANY($1)',
+      [people],
+    );
+    expect(count).toBe(statuses.filter((status) => status === 201).length);
+  });
+
+  it('removes with If-Match, and its days go with it', async () => {
+    const { allocation, etag } = await booked({
+      user_id: await newPerson(),
+      project_id: await newProject('Board: remove'),
+      from: '2027-08-02',
+      to: '2027-08-06',
+      hours_per_day: 1,
+    });
+    expect((await call('DELETE', `/v2/allocations/${allocation.id}`)).statusCode).toBe(428);
+    expect(
+      (await call('DELETE', `/v2/allocations/${allocation.id}`, undefined, { 'if-match': etag })).statusCode,
+    ).toBe(204);
+    expect((await call('GET', `/v2/allocations/${allocation.id}`)).statusCode).toBe(404);
+    const [{ count }] = await plannerDb.query<{ count: number }[]>(
+      'SELECT count(*)::int AS count FROM planner.allocation_days WHERE allocation_id = $1',
+      [allocation.id],
+    );
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Allocation, type AllocationStatus } from '../allocations/allocation.entity';
+
+/**
+ * One day of one allocation: the hours it books that day. Written in the allocation's transaction;
+ * the person and status are the allocation's, copied so that what a person is booked for on a day
+ * is one range of `allocation_days_person_idx`.
+ */
+@Entity({ name: 'allocation_days' })
+@Index('allocation_days_person_idx', ['companyId', 'userId', 'day'])
+@Check('allocation_days_hours_check', '"hours" >= 0 AND "hours" <= 24')
+@Check('allocation_days_status_check', `"status" IN ('tentative', 'confirmed')`)
+export class AllocationDay {
+  @PrimaryColumn({ name: 'allocation_id', type: 'uuid', primaryKeyConstraintName: 'allocation_days_pkey' })
+  allocationId!: string;
+
+  @ManyToOne(() => Allocation, { onDelete: 'CASCADE', nullable: false })
+  @JoinColumn({
+    name: 'allocation_id',
+    referencedColumnName: 'id',
+    foreignKeyConstraintName: 'allocation_days_allocation_fkey',
+  })
+  allocation?: Allocation;
+
+  /** 'YYYY-MM-DD'. */
+  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'allocation_days_pkey' })
+  day!: string;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: AllocationStatus;
+
+  @Column({ type: 'numeric', precision: 5, scale: 2 })
+  hours!: string;
+
+  /** Given by the caller (`days`), not computed: kept when the rest is planned again. */
+  @Column({ type: 'boolean', default: false })
+  pinned!: boolean;
+}

@@ -1,0 +1,512 @@
+import { Injectable } from '@nestjs/common';
+import { PrincipalContext } from '@platform/auth';
+import { isCalendarDate } from '@platform/contracts';
+import { constraintViolationOf, PG_EXCLUSION_VIOLATION } from '@platform/database';
+import type { CallerContext } from '@platform/main-api-client';
+import {
+  AllocationError,
+  invalidAllocation,
+  projectNotFound,
+  userNotFound,
+} from '../allocations/allocation.errors';
+import { Allocation, type AllocationStatus } from '../allocations/allocation.entity';
+import { assertWritePrecondition, PreconditionFailedError } from '@platform/runtime';
+import { dateOf, dayNumberOf } from '../allocations/calendar';
+import type { UserCalendar } from '../allocations/capacity';
+import { AllocationErrorName } from '../errors/allocation-error-name';
+import { PlannerMainApi } from '../main-api/planner-main-api';
+import { calendarFromMainApi } from '../allocations/project-allocations.report';
+import { DayPlanError, planDays, totalOf, type AllocationUnits, type PlannedDay } from './day-plan';
+import {
+  MAX_ALLOCATION_DAYS,
+  type AllocationV2Dto,
+  type AllocationV2PageDto,
+  type CreateAllocationV2Dto,
+  type ListAllocationsV2QueryDto,
+  type OverAllocatedDayDto,
+  type SplitAllocationAnswerDto,
+  type SplitAllocationDto,
+  type UpdateAllocationV2Dto,
+} from './dto/allocation-v2.dto';
+import {
+  LedgerRepository,
+  type AllocationColumns,
+  type LedgerAllocation,
+  type LedgerUnit,
+} from './ledger.repository';
+import type { CapacityPolicy } from './planner-settings.entity';
+
+/** An allocation about to be written: its columns, days, and the calendar they were planned with. */
+interface Planned {
+  columns: AllocationColumns;
+  days: PlannedDay[];
+  calendar: UserCalendar;
+}
+
+/** A day over capacity by less than this is rounding, not overbooking. */
+const EPSILON = 0.005;
+
+const notFound = (id: string) =>
+  new AllocationError(AllocationErrorName.AllocationNotFound, `No allocation ${id} in your company`, 404);
+
+/**
+ * The v2 allocations (issue 37): an allocation is a resource with its days, written under the lock of
+ * the person it books, so a capacity check and its write are one step per person however many
+ * planners book at once. Capacity comes from main-api in one batched look-up per request (the
+ * person's working week and time off); the policy (reject, warn, allow) is the company's unless
+ * the request names one.
+ */
+@Injectable()
+export class AllocationsV2Service {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly mainApi: PlannerMainApi,
+    private readonly principals: PrincipalContext,
+  ) {}
+
+  async create(body: CreateAllocationV2Dto, caller: CallerContext): Promise<AllocationV2Dto> {
+    const unitsGiven = unitsOf(body);
+    if (!unitsGiven) {
+      throw invalidAllocation('one of hours_per_day, total_hours or percent_of_capacity is required');
+    }
+    const assignedBy = this.principals.get().userId;
+    if (assignedBy === undefined) {
+      throw new AllocationError(
+        AllocationErrorName.InvalidAllocation,
+        'an API client books in the name of no one: book with a user token',
+        403,
+      );
+    }
+    const status = body.status ?? 'confirmed';
+    const planned = await this.plan(
+      {
+        user_id: body.user_id,
+        project_id: body.project_id,
+        from: body.from,
+        to: body.to,
+        status,
+        ...unitColumns(unitsGiven),
+        total_hours: 0,
+        note: body.note ?? null,
+        billable: body.billable ?? true,
+        task_id: body.task_id ?? null,
+        assigned_by_user_id: assignedBy,
+        ...confirmation(status, assignedBy),
+      },
+      unitsGiven,
+      pinnedOf(body.days),
+      caller,
+    );
+    const { id, over } = await this.write(planned, body.capacity_policy);
+    return this.answer(id, over);
+  }
+
+  async get(id: string): Promise<AllocationV2Dto> {
+    const allocation = await this.ledger.get(id);
+    if (!allocation) {
+      throw notFound(id);
+    }
+    const days = await this.ledger.daysOf([id]);
+    return { ...allocation, days: days.get(id) ?? [] };
+  }
+
+  async list(query: ListAllocationsV2QueryDto): Promise<AllocationV2PageDto> {
+    if (query.from && query.to && query.from > query.to) {
+      throw invalidAllocation(`from (${query.from}) must be on or before to (${query.to})`);
+    }
+    const rows = await this.ledger.list({
+      userIds: query.user_ids?.split(',').map(Number),
+      projectIds: query.project_ids?.split(',').map(Number),
+      status: query.status,
+      from: query.from,
+      to: query.to,
+      after: query.cursor === undefined ? undefined : cursorOf(query.cursor),
+      limit: query.limit,
+    });
+    const page = rows.slice(0, query.limit);
+    const days = query.include === 'days' ? await this.ledger.daysOf(page.map((row) => row.id)) : undefined;
+    const last = page.at(-1);
+    return {
+      data: days ? page.map((row) => ({ ...row, days: days.get(row.id) ?? [] })) : page,
+      next_cursor:
+        rows.length > query.limit && last
+          ? Buffer.from(`${last.from}|${last.id}`).toString('base64url')
+          : null,
+      has_more: rows.length > query.limit,
+    };
+  }
+
+  async update(id: string, body: UpdateAllocationV2Dto, caller: CallerContext): Promise<AllocationV2Dto> {
+    const stored = await this.ledger.get(id);
+    if (!stored) {
+      throw notFound(id);
+    }
+    const unitsGiven = unitsOf(body);
+    const units = unitsGiven ?? storedUnits(stored);
+    const status = body.status ?? stored.status;
+    const actor = this.principals.get().userId;
+    const confirmed =
+      status === stored.status
+        ? { confirmed_by_user_id: stored.confirmed_by_user_id, confirmed_at: dateOrNull(stored.confirmed_at) }
+        : confirmation(status, actor ?? null);
+    const range = { from: body.from ?? stored.from, to: body.to ?? stored.to };
+    // Pinned days stay unless the body gives days (an empty list unpins them all) or moves the range.
+    const pinned =
+      body.days !== undefined
+        ? pinnedOf(body.days)
+        : new Map(
+            ((await this.ledger.daysOf([id])).get(id) ?? [])
+              .filter((day) => day.pinned && day.date >= range.from && day.date <= range.to)
+              .map((day) => [day.date, day.hours]),
+          );
+    const planned = await this.plan(
+      {
+        user_id: body.user_id ?? stored.user_id,
+        project_id: body.project_id ?? stored.project_id,
+        ...range,
+        status,
+        ...unitColumns(units),
+        total_hours: 0,
+        note: body.note === undefined ? stored.note : body.note,
+        billable: body.billable ?? stored.billable,
+        task_id: body.task_id === undefined ? stored.task_id : body.task_id,
+        assigned_by_user_id: stored.assigned_by_user_id,
+        ...confirmed,
+      },
+      units,
+      pinned,
+      caller,
+    );
+    const { over } = await this.write(planned, body.capacity_policy, { id, version: stored.version, stored });
+    return this.answer(id, over);
+  }
+
+  async remove(id: string): Promise<void> {
+    const stored = await this.ledger.get(id);
+    if (!stored) {
+      throw notFound(id);
+    }
+    await this.ledger.transaction(async (unit) => {
+      await unit.lockPeople([stored.user_id]);
+      await this.lockVersion(unit, id, stored.version);
+      await unit.delete(id);
+    });
+  }
+
+  /**
+   * Cuts the allocation in two at `date` (the first day of the second part): the first keeps its id,
+   * the second is new; each keeps the days (and hours) it had, as pinned days only where they were.
+   */
+  async split(id: string, body: SplitAllocationDto): Promise<SplitAllocationAnswerDto> {
+    const stored = await this.ledger.get(id);
+    if (!stored) {
+      throw notFound(id);
+    }
+    if (!isCalendarDate(body.date) || body.date <= stored.from || body.date > stored.to) {
+      throw invalidAllocation(
+        `date must be a day after from (${stored.from}) and on or before to (${stored.to}): the first day of the second part`,
+      );
+    }
+    const lastOfFirst = dateOf(dayNumberOf(body.date) - 1);
+    const secondId = await this.ledger.transaction(async (unit) => {
+      await unit.lockPeople([stored.user_id]);
+      await this.lockVersion(unit, id, stored.version);
+      const days = (await unit.daysOf([id])).get(id) ?? [];
+      const first = days.filter((day) => day.date < body.date);
+      const second = days.filter((day) => day.date >= body.date);
+      // Split as they are: each part books exactly the hours it had, as a total over its days.
+      const asTotal = (part: PlannedDay[], range: { from: string; to: string }) => ({
+        ...stored,
+        ...range,
+        mode: stored.mode,
+        total_hours: totalOf(part),
+        percent_of_capacity: stored.percent_of_capacity,
+        hours_per_day: stored.hours_per_day,
+        confirmed_at: dateOrNull(stored.confirmed_at),
+      });
+      await unit.update(id, asTotal(first, { from: stored.from, to: lastOfFirst }));
+      await unit.writeDays(stored, first);
+      const created = await unit.insert(asTotal(second, { from: body.date, to: stored.to }));
+      await unit.writeDays({ ...stored, id: created }, second);
+      return created;
+    });
+    return { first: await this.get(id), second: await this.get(secondId) };
+  }
+
+  /**
+   * Checks what the allocation names with main-api (the person, the project), and plans its days
+   * with the person's calendar over its range.
+   */
+  private async plan(
+    columns: AllocationColumns,
+    units: AllocationUnits,
+    pinned: Map<string, number>,
+    caller: CallerContext,
+  ): Promise<Planned> {
+    for (const field of ['from', 'to'] as const) {
+      if (!isCalendarDate(columns[field])) {
+        throw invalidAllocation(
+          `${field} must be a real calendar date YYYY-MM-DD (${columns[field]} is not)`,
+        );
+      }
+    }
+    if (columns.from > columns.to) {
+      throw invalidAllocation(`from (${columns.from}) must be on or before to (${columns.to})`);
+    }
+    if (dayNumberOf(columns.to) - dayNumberOf(columns.from) + 1 > MAX_ALLOCATION_DAYS) {
+      throw invalidAllocation(`an allocation spans at most ${MAX_ALLOCATION_DAYS} days`);
+    }
+    const { users, projects, weeks, leaves } = await this.mainApi.lookups(
+      {
+        userIds: [columns.user_id],
+        projectIds: [columns.project_id],
+        period: { from: columns.from, to: columns.to },
+      },
+      caller,
+    );
+    const user = users.get(columns.user_id);
+    if (!user || user.is_deleted) {
+      throw userNotFound('user_id', columns.user_id);
+    }
+    if (!projects.has(columns.project_id)) {
+      throw projectNotFound(columns.project_id);
+    }
+    const calendar = calendarFromMainApi(weeks.get(columns.user_id), leaves.get(columns.user_id));
+    let days: PlannedDay[];
+    try {
+      days = planDays(columns, units, calendar, pinned);
+    } catch (error) {
+      if (error instanceof DayPlanError) {
+        throw invalidAllocation(error.message);
+      }
+      throw error;
+    }
+    return { columns: { ...columns, total_hours: totalOf(days) }, days, calendar };
+  }
+
+  /**
+   * One transaction under the person's lock (both people's when it moves): plans their allocations
+   * that have no days yet, refuses an overlap on the project, writes the allocation and its days,
+   * then weighs the person's days against capacity; under `reject`, a day over capacity undoes it
+   * all (422).
+   */
+  private async write(
+    planned: Planned,
+    policyOverride: CapacityPolicy | undefined,
+    existing?: { id: string; version: number; stored: LedgerAllocation },
+  ): Promise<{ id: string; over: OverAllocatedDayDto[] }> {
+    const settings = await this.ledger.settings();
+    const policy = policyOverride ?? settings.capacity_policy;
+    const { columns, days, calendar } = planned;
+    try {
+      return await this.ledger.transaction(async (unit) => {
+        await unit.lockPeople(existing ? [columns.user_id, existing.stored.user_id] : [columns.user_id]);
+        if (existing) {
+          await this.lockVersion(unit, existing.id, existing.version);
+        }
+        await this.planUnplanned(unit, columns.user_id, columns, calendar);
+        const overlapping = await unit.firstOverlapping(
+          columns.user_id,
+          columns.project_id,
+          columns,
+          existing?.id,
+        );
+        if (overlapping) {
+          throw overlap(columns, overlapping);
+        }
+        const id = existing ? existing.id : await unit.insert(columns);
+        if (existing) {
+          await unit.update(id, columns);
+        }
+        await unit.writeDays({ id, user_id: columns.user_id, status: columns.status }, days);
+        const over = await overAllocated(unit, columns, days, calendar, settings.count_tentative);
+        if (policy === 'reject' && over.length > 0) {
+          throw new AllocationError(
+            'OverCapacityError',
+            `This booking puts ${over.length} day(s) of user ${columns.user_id} over capacity ` +
+              `(${over.map((day) => day.date).join(', ')}); under the reject policy nothing was written`,
+            422,
+            { over_allocated_days: over },
+          );
+        }
+        return { id, over };
+      });
+    } catch (error) {
+      const violation = constraintViolationOf(error);
+      if (violation?.code === PG_EXCLUSION_VIOLATION && violation.constraint === 'allocations_no_overlap') {
+        throw overlap(columns, undefined);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The row under its lock, checked against the request's `If-Match` (required on every v2 write)
+   * and against the version this write was planned from: 412 either way when it changed since.
+   */
+  private async lockVersion(unit: LedgerUnit, id: string, version: number): Promise<void> {
+    const row = await unit.lock(id);
+    if (!row) {
+      throw notFound(id);
+    }
+    if (row.version !== version) {
+      throw new PreconditionFailedError('allocation');
+    }
+    assertWritePrecondition(Allocation, id, row.version, 'allocation');
+  }
+
+  /**
+   * Days for the person's allocations that have none (from before the ledger, or changed through
+   * the interface's routes): their total spread by the calendar at hand, so that capacity counts
+   * them. Under the person's lock, so planned once.
+   */
+  private async planUnplanned(
+    unit: LedgerUnit,
+    userId: number,
+    range: { from: string; to: string },
+    calendar: UserCalendar,
+  ): Promise<void> {
+    for (const allocation of await unit.unplanned(userId, range.from, range.to)) {
+      let days: PlannedDay[];
+      try {
+        days = planDays(allocation, storedUnits(allocation), calendar);
+      } catch {
+        // No capacity left on its days (the schedule changed): its hours spread evenly.
+        days = planDays(
+          allocation,
+          { mode: 'total_hours', totalHours: allocation.total_hours },
+          evenCalendar(),
+        );
+      }
+      await unit.writeDays(allocation, days);
+    }
+  }
+
+  private async answer(id: string, over: OverAllocatedDayDto[]): Promise<AllocationV2Dto> {
+    return { ...(await this.get(id)), over_allocated_days: over };
+  }
+}
+
+/** The days this allocation books whose counted bookings exceed the person's capacity. */
+async function overAllocated(
+  unit: LedgerUnit,
+  allocation: { user_id: number; from: string; to: string; status: AllocationStatus },
+  days: readonly PlannedDay[],
+  calendar: UserCalendar,
+  countTentative: boolean,
+): Promise<OverAllocatedDayDto[]> {
+  if (allocation.status === 'tentative' && !countTentative) {
+    return [];
+  }
+  const booked = await unit.bookedByDay(allocation.user_id, allocation.from, allocation.to);
+  const over: OverAllocatedDayDto[] = [];
+  for (const day of days) {
+    if (day.hours <= 0) {
+      continue;
+    }
+    const sums = booked.get(day.date) ?? { confirmed: 0, tentative: 0 };
+    const counted = Math.round((sums.confirmed + (countTentative ? sums.tentative : 0)) * 100) / 100;
+    const number = dayNumberOf(day.date);
+    const capacity = calendar.capacity({ from: number, to: number });
+    if (counted > capacity + EPSILON) {
+      over.push({
+        date: day.date,
+        capacity,
+        booked: counted,
+        over: Math.round((counted - capacity) * 100) / 100,
+      });
+    }
+  }
+  return over;
+}
+
+function overlap(columns: AllocationColumns, existing: { from: string; to: string } | undefined) {
+  return new AllocationError(
+    AllocationErrorName.AllocationAlreadyExistInDatesRange,
+    `User ${columns.user_id} is already allocated on project ${columns.project_id} ` +
+      (existing ? `from ${existing.from} to ${existing.to}` : 'within these dates') +
+      ': change or split that allocation, or choose days that do not overlap it',
+    409,
+  );
+}
+
+function unitsOf(body: UpdateAllocationV2Dto): AllocationUnits | undefined {
+  const given = [
+    body.hours_per_day !== undefined && ({ mode: 'hours_per_day', hoursPerDay: body.hours_per_day } as const),
+    body.total_hours !== undefined && ({ mode: 'total_hours', totalHours: body.total_hours } as const),
+    body.percent_of_capacity !== undefined &&
+      ({ mode: 'percent_of_capacity', percent: body.percent_of_capacity } as const),
+  ].filter((units) => units !== false);
+  if (given.length > 1) {
+    throw invalidAllocation('give only one of hours_per_day, total_hours and percent_of_capacity');
+  }
+  return given[0];
+}
+
+function storedUnits(stored: LedgerAllocation): AllocationUnits {
+  switch (stored.mode) {
+    case 'hours_per_day':
+      return { mode: 'hours_per_day', hoursPerDay: stored.hours_per_day ?? 0 };
+    case 'percent_of_capacity':
+      return { mode: 'percent_of_capacity', percent: stored.percent_of_capacity ?? 0 };
+    case 'total_hours':
+      return { mode: 'total_hours', totalHours: stored.total_hours };
+  }
+}
+
+function unitColumns(units: AllocationUnits) {
+  return {
+    mode: units.mode,
+    hours_per_day: units.mode === 'hours_per_day' ? units.hoursPerDay : null,
+    percent_of_capacity: units.mode === 'percent_of_capacity' ? units.percent : null,
+  };
+}
+
+function confirmation(status: AllocationStatus, by: number | null) {
+  return status === 'confirmed'
+    ? { confirmed_by_user_id: by, confirmed_at: new Date() }
+    : { confirmed_by_user_id: null, confirmed_at: null };
+}
+
+function pinnedOf(days: readonly { date: string; hours: number }[] | undefined): Map<string, number> {
+  const pinned = new Map<string, number>();
+  for (const day of days ?? []) {
+    if (!isCalendarDate(day.date)) {
+      throw invalidAllocation(`days: ${day.date} is not a real calendar date`);
+    }
+    if (pinned.has(day.date)) {
+      throw invalidAllocation(`days: ${day.date} is given twice`);
+    }
+    pinned.set(day.date, day.hours);
+  }
+  return pinned;
+}
+
+function cursorOf(cursor: string): { from: string; id: string } {
+  const [from, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    !from ||
+    !id ||
+    !isCalendarDate(from) ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+  ) {
+    throw invalidAllocation('cursor must be the next_cursor of a previous page');
+  }
+  return { from, id };
+}
+
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
+/** A calendar of 1 hour every day: spreads a total evenly over calendar days. */
+function evenCalendar(): UserCalendar {
+  return calendarFromMainApi(
+    [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({
+      day_of_week,
+      daily_hours: 1,
+      start_at: '00:00:00',
+      end_at: '01:00:00',
+    })) as Parameters<typeof calendarFromMainApi>[0],
+  );
+}

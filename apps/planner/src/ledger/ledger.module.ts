@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PlannerMainApi } from '../main-api/planner-main-api';
+import { AllocationsV2Controller } from './allocations-v2.controller';
+import { AllocationsV2Service } from './allocations-v2.service';
+import { LedgerRepository } from './ledger.repository';
+
+/** The v2 allocations ledger (issue 37). */
+@Module({
+  controllers: [AllocationsV2Controller],
+  providers: [AllocationsV2Service, LedgerRepository, PlannerMainApi],
+})
+export class LedgerModule {}

@@ -1,0 +1,312 @@
+import { Injectable } from '@nestjs/common';
+import { RequestTenantScope, type TenantUnitOfWork } from '@platform/database';
+import type { AllocationMode, AllocationStatus } from '../allocations/allocation.entity';
+import type { PlannedDay } from './day-plan';
+import type { CapacityPolicy } from './planner-settings.entity';
+
+/** The columns a v2 write sets. */
+export interface AllocationColumns {
+  user_id: number;
+  project_id: number;
+  from: string;
+  to: string;
+  status: AllocationStatus;
+  mode: AllocationMode;
+  hours_per_day: number | null;
+  percent_of_capacity: number | null;
+  total_hours: number;
+  note: string | null;
+  billable: boolean;
+  task_id: number | null;
+  assigned_by_user_id: number;
+  confirmed_by_user_id: number | null;
+  confirmed_at: Date | null;
+}
+
+/** An allocation row as the ledger reads it (hours as numbers, dates as YYYY-MM-DD, times ISO). */
+export interface LedgerAllocation extends Omit<AllocationColumns, 'confirmed_at'> {
+  id: string;
+  confirmed_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a person is booked for on one day, by status. */
+export interface BookedDay {
+  confirmed: number;
+  tentative: number;
+}
+
+export interface PlannerSettingsRow {
+  capacity_policy: CapacityPolicy;
+  count_tentative: boolean;
+}
+
+export interface AllocationFilter {
+  userIds?: number[];
+  projectIds?: number[];
+  status?: AllocationStatus;
+  from?: string;
+  to?: string;
+  after?: { from: string; id: string };
+  limit: number;
+}
+
+const COLUMNS = `a.id, a.user_id, a.project_id, a.from_date::text AS "from", a.to_date::text AS "to",
+  a.status, a.mode, a.hours_per_day::float8 AS hours_per_day, a.percent::float8 AS percent_of_capacity,
+  a.allocated_hours::float8 AS total_hours, a.note, a.billable, a.task_id, a.assigned_by_user_id,
+  a.confirmed_by_user_id, to_char(a.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS confirmed_at,
+  a.version, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
+
+/**
+ * The v2 ledger's statements: allocations and their days, in the request's company
+ * (RequestTenantScope). Writes run in one transaction (`transaction`), under the lock of each person
+ * they book.
+ */
+@Injectable()
+export class LedgerRepository {
+  constructor(private readonly scope: RequestTenantScope) {}
+
+  companyId(): number {
+    return this.scope.companyId();
+  }
+
+  transaction<T>(work: (ledger: LedgerUnit) => Promise<T>): Promise<T> {
+    return this.scope.transaction((unit) => work(new LedgerUnit(unit)));
+  }
+
+  async settings(): Promise<PlannerSettingsRow> {
+    const [row] = await this.scope.sql.select<PlannerSettingsRow>(
+      'SELECT capacity_policy, count_tentative FROM planner_settings WHERE company_id = $1',
+      [this.scope.companyId()],
+    );
+    return row ?? { capacity_policy: 'warn', count_tentative: false };
+  }
+
+  async get(id: string): Promise<LedgerAllocation | undefined> {
+    const [row] = await this.scope.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2`,
+      [this.scope.companyId(), id],
+    );
+    return row;
+  }
+
+  /** Allocations overlapping the window, by first day then id, `limit + 1` of them at most. */
+  list(filter: AllocationFilter): Promise<LedgerAllocation[]> {
+    return this.scope.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a
+        WHERE a.company_id = $1
+          AND ($2::integer[] IS NULL OR a.user_id = ANY($2::integer[]))
+          AND ($3::integer[] IS NULL OR a.project_id = ANY($3::integer[]))
+          AND ($4::varchar IS NULL OR a.status = $4::varchar)
+          AND ($5::date IS NULL OR a.to_date >= $5::date)
+          AND ($6::date IS NULL OR a.from_date <= $6::date)
+          AND ($7::date IS NULL OR (a.from_date, a.id) > ($7::date, $8::uuid))
+        ORDER BY a.from_date, a.id
+        LIMIT $9`,
+      [
+        this.scope.companyId(),
+        filter.userIds ?? null,
+        filter.projectIds ?? null,
+        filter.status ?? null,
+        filter.from ?? null,
+        filter.to ?? null,
+        filter.after?.from ?? null,
+        filter.after?.id ?? null,
+        filter.limit + 1,
+      ],
+    );
+  }
+
+  /** The planned days of these allocations, by allocation, in date order (none: not planned yet). */
+  daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
+    return daysOf(this.scope.sql.select.bind(this.scope.sql), this.scope.companyId(), allocationIds);
+  }
+}
+
+type Select = <Row>(sql: string, parameters: unknown[]) => Promise<Row[]>;
+
+async function daysOf(
+  select: Select,
+  companyId: number,
+  allocationIds: readonly string[],
+): Promise<Map<string, PlannedDay[]>> {
+  const days = new Map<string, PlannedDay[]>();
+  if (allocationIds.length === 0) {
+    return days;
+  }
+  const rows = await select<{ allocation_id: string; date: string; hours: number; pinned: boolean }>(
+    `SELECT allocation_id, day::text AS date, hours::float8 AS hours, pinned FROM allocation_days
+      WHERE company_id = $1 AND allocation_id = ANY($2::uuid[]) ORDER BY allocation_id, day`,
+    [companyId, allocationIds],
+  );
+  for (const row of rows) {
+    const list = days.get(row.allocation_id);
+    const day = { date: row.date, hours: row.hours, pinned: row.pinned };
+    if (list) {
+      list.push(day);
+    } else {
+      days.set(row.allocation_id, [day]);
+    }
+  }
+  return days;
+}
+
+/** The ledger's statements inside one write transaction. */
+export class LedgerUnit {
+  constructor(private readonly unit: TenantUnitOfWork) {}
+
+  /**
+   * Serializes the writers of each person's bookings (their capacity check and their write), in id
+   * order so that two writers of the same two people cannot deadlock. A transaction-scoped advisory
+   * lock on one bigint, (company << 32) | user: released at commit or rollback.
+   */
+  async lockPeople(userIds: readonly number[]): Promise<void> {
+    await this.unit.sql.select(
+      `SELECT pg_advisory_xact_lock(($1::bigint << 32) | person) FROM unnest($2::integer[]) AS person ORDER BY person`,
+      [this.unit.companyId(), [...new Set(userIds)].sort((a, b) => a - b)],
+    );
+  }
+
+  /** The allocation, its row locked for the write (FOR UPDATE). */
+  async lock(id: string): Promise<LedgerAllocation | undefined> {
+    const [row] = await this.unit.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2 FOR UPDATE`,
+      [this.unit.companyId(), id],
+    );
+    return row;
+  }
+
+  /** The person's allocations overlapping the days, with no planned days (from before the ledger, or changed by the interface). */
+  unplanned(userId: number, from: string, to: string): Promise<LedgerAllocation[]> {
+    return this.unit.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a
+        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
+          AND NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id)`,
+      [this.unit.companyId(), userId, from, to],
+    );
+  }
+
+  /** The first allocation of the person on the project sharing a day with the range, but `except`. */
+  async firstOverlapping(
+    userId: number,
+    projectId: number,
+    range: { from: string; to: string },
+    except?: string,
+  ): Promise<{ from: string; to: string } | undefined> {
+    const [row] = await this.unit.sql.select<{ from: string; to: string }>(
+      `SELECT from_date::text AS "from", to_date::text AS "to" FROM allocations
+        WHERE company_id = $1 AND user_id = $2 AND project_id = $3
+          AND daterange(from_date, to_date, '[]') && daterange($4::date, $5::date, '[]')
+          AND ($6::uuid IS NULL OR id <> $6::uuid)
+        ORDER BY from_date LIMIT 1`,
+      [this.unit.companyId(), userId, projectId, range.from, range.to, except ?? null],
+    );
+    return row;
+  }
+
+  async insert(columns: AllocationColumns): Promise<string> {
+    const [row] = await this.unit.sql.execute<{ id: string }>(
+      `INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, status, mode,
+              hours_per_day, percent, allocated_hours, note, billable, task_id, assigned_by_user_id,
+              confirmed_by_user_id, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      [this.unit.companyId(), ...valuesOf(columns)],
+    );
+    if (!row) {
+      throw new Error('inserting an allocation answered no row');
+    }
+    return row.id;
+  }
+
+  async update(id: string, columns: AllocationColumns): Promise<void> {
+    await this.unit.sql.execute(
+      `UPDATE allocations SET user_id = $2, project_id = $3, from_date = $4, to_date = $5, status = $6,
+              mode = $7, hours_per_day = $8, percent = $9, allocated_hours = $10, note = $11,
+              billable = $12, task_id = $13, assigned_by_user_id = $14, confirmed_by_user_id = $15,
+              confirmed_at = $16, updated_at = now()
+        WHERE company_id = $1 AND id = $17`,
+      [this.unit.companyId(), ...valuesOf(columns), id],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.unit.sql.execute('DELETE FROM allocations WHERE company_id = $1 AND id = $2', [
+      this.unit.companyId(),
+      id,
+    ]);
+  }
+
+  /** Replaces the allocation's days (every day of its range, 0 where nothing is booked). */
+  async writeDays(
+    allocation: { id: string; user_id: number; status: AllocationStatus },
+    days: readonly PlannedDay[],
+  ): Promise<void> {
+    await this.unit.sql.execute('DELETE FROM allocation_days WHERE company_id = $1 AND allocation_id = $2', [
+      this.unit.companyId(),
+      allocation.id,
+    ]);
+    await this.unit.sql.execute(
+      `INSERT INTO allocation_days (company_id, allocation_id, day, user_id, status, hours, pinned)
+       SELECT $1, $2, day, $3, $4, hours, pinned
+         FROM unnest($5::date[], $6::numeric[], $7::boolean[]) AS planned (day, hours, pinned)`,
+      [
+        this.unit.companyId(),
+        allocation.id,
+        allocation.user_id,
+        allocation.status,
+        days.map((day) => day.date),
+        days.map((day) => day.hours),
+        days.map((day) => day.pinned),
+      ],
+    );
+  }
+
+  /** What the person is booked for on each day of the range, by status (every allocation of theirs). */
+  async bookedByDay(userId: number, from: string, to: string): Promise<Map<string, BookedDay>> {
+    const rows = await this.unit.sql.select<{ date: string; confirmed: number; tentative: number }>(
+      `SELECT day::text AS date,
+              coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
+              coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
+         FROM allocation_days
+        WHERE company_id = $1 AND user_id = $2 AND day BETWEEN $3::date AND $4::date
+        GROUP BY day`,
+      [this.unit.companyId(), userId, from, to],
+    );
+    return new Map(rows.map((row) => [row.date, { confirmed: row.confirmed, tentative: row.tentative }]));
+  }
+
+  daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
+    return daysOf(this.unit.sql.select.bind(this.unit.sql), this.unit.companyId(), allocationIds);
+  }
+
+  async get(id: string): Promise<LedgerAllocation | undefined> {
+    const [row] = await this.unit.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2`,
+      [this.unit.companyId(), id],
+    );
+    return row;
+  }
+}
+
+function valuesOf(columns: AllocationColumns): unknown[] {
+  return [
+    columns.user_id,
+    columns.project_id,
+    columns.from,
+    columns.to,
+    columns.status,
+    columns.mode,
+    columns.hours_per_day,
+    columns.percent_of_capacity,
+    columns.total_hours.toFixed(2),
+    columns.note,
+    columns.billable,
+    columns.task_id,
+    columns.assigned_by_user_id,
+    columns.confirmed_by_user_id,
+    columns.confirmed_at,
+  ];
+}
