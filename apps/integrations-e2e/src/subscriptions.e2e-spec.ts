@@ -1226,6 +1226,8 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         id: booked?.id,
         user_id: changed.get('users'),
         project_id: changed.get('projects'),
+        // As the planner's GET /v2/allocations/{id} answers it, read with the planner's client.
+        snapshot: { id: booked?.id, user_id: changed.get('users'), from: '2027-03-01', to: '2027-03-05' },
       });
     });
 

@@ -7,7 +7,7 @@ import { PlannerEnv } from '../../planner/src/config/planner.env';
 import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
 import { plannerService } from '../../planner/src/planner.service';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = Record<string, unknown>;
 
 interface Allocation {
@@ -410,5 +410,58 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       [allocation.id],
     );
     expect(count).toBe(0);
+  });
+
+  it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
+    const read = await call('GET', '/v2/planning-settings');
+    expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });
+    const etag = read.headers.etag as string;
+    const body = { capacity_policy: 'reject', count_tentative: true };
+    expect((await call('PUT', '/v2/planning-settings', body)).statusCode).toBe(428);
+    expect((await call('PUT', '/v2/planning-settings', body, { 'if-match': '"7-x"' })).statusCode).toBe(412);
+    const set = await call('PUT', '/v2/planning-settings', body, { 'if-match': etag });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<Body>()).toEqual({ ...body, version: 2 });
+    expect(set.headers.etag).toMatch(/^"2-/);
+
+    const person = await newPerson();
+    await booked({
+      user_id: person,
+      project_id: await newProject('Policy 1'),
+      from: '2027-09-06',
+      to: '2027-09-10',
+      hours_per_day: 6,
+      status: 'tentative',
+    });
+    // Tentative work counts now, and the company rejects: 6 tentative + 4 is over 8.
+    const refused = await book({
+      user_id: person,
+      project_id: await newProject('Policy 2'),
+      from: '2027-09-06',
+      to: '2027-09-06',
+      hours_per_day: 4,
+    });
+    expect(refused.statusCode).toBe(422);
+    // A write may still name its own policy.
+    expect(
+      (
+        await book({
+          user_id: person,
+          project_id: await newProject('Policy 3'),
+          from: '2027-09-06',
+          to: '2027-09-06',
+          hours_per_day: 4,
+          capacity_policy: 'allow',
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const back = await call(
+      'PUT',
+      '/v2/planning-settings',
+      { capacity_policy: 'warn', count_tentative: false },
+      { 'if-match': set.headers.etag as string },
+    );
+    expect(back.statusCode).toBe(200);
   });
 });

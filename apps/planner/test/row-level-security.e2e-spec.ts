@@ -51,7 +51,13 @@ describe('planner row-level security (e2e)', () => {
     });
 
     expect(report).toEqual({
-      tenantTables: ['allocations', 'change_events', 'change_feed_watermarks'],
+      tenantTables: [
+        'allocation_days',
+        'allocations',
+        'change_events',
+        'change_feed_watermarks',
+        'planner_settings',
+      ],
       // The allocation's event was written by the trigger, in its company.
       tablesWithRows: ['allocations', 'change_events'],
       failures: [],

@@ -69,12 +69,11 @@ export class AllocationsV2Service {
     if (!unitsGiven) {
       throw invalidAllocation('one of hours_per_day, total_hours or percent_of_capacity is required');
     }
-    const assignedBy = this.principals.get().userId;
+    // A user's token books in its own name; an API client names who decided (as the interface's save).
+    const assignedBy = this.principals.get().userId ?? body.assigned_by_user_id;
     if (assignedBy === undefined) {
-      throw new AllocationError(
-        AllocationErrorName.InvalidAllocation,
-        'an API client books in the name of no one: book with a user token',
-        403,
+      throw invalidAllocation(
+        "assigned_by_user_id is required with an API client's token: who made the booking",
       );
     }
     const status = body.status ?? 'confirmed';
@@ -258,7 +257,7 @@ export class AllocationsV2Service {
     }
     const { users, projects, weeks, leaves } = await this.mainApi.lookups(
       {
-        userIds: [columns.user_id],
+        userIds: [columns.user_id, columns.assigned_by_user_id],
         projectIds: [columns.project_id],
         period: { from: columns.from, to: columns.to },
       },
@@ -267,6 +266,9 @@ export class AllocationsV2Service {
     const user = users.get(columns.user_id);
     if (!user || user.is_deleted) {
       throw userNotFound('user_id', columns.user_id);
+    }
+    if (!users.has(columns.assigned_by_user_id)) {
+      throw userNotFound('assigned_by_user_id', columns.assigned_by_user_id);
     }
     if (!projects.has(columns.project_id)) {
       throw projectNotFound(columns.project_id);

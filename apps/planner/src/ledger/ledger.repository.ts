@@ -41,6 +41,8 @@ export interface BookedDay {
 export interface PlannerSettingsRow {
   capacity_policy: CapacityPolicy;
   count_tentative: boolean;
+  /** 1 for a company that never changed its settings (the defaults). */
+  version: number;
 }
 
 export interface AllocationFilter {
@@ -79,10 +81,10 @@ export class LedgerRepository {
 
   async settings(): Promise<PlannerSettingsRow> {
     const [row] = await this.scope.sql.select<PlannerSettingsRow>(
-      'SELECT capacity_policy, count_tentative FROM planner_settings WHERE company_id = $1',
+      'SELECT capacity_policy, count_tentative, version FROM planner_settings WHERE company_id = $1',
       [this.scope.companyId()],
     );
-    return row ?? { capacity_policy: 'warn', count_tentative: false };
+    return row ?? { capacity_policy: 'warn', count_tentative: false, version: 1 };
   }
 
   async get(id: string): Promise<LedgerAllocation | undefined> {
@@ -168,6 +170,37 @@ export class LedgerUnit {
       `SELECT pg_advisory_xact_lock(($1::bigint << 32) | person) FROM unnest($2::integer[]) AS person ORDER BY person`,
       [this.unit.companyId(), [...new Set(userIds)].sort((a, b) => a - b)],
     );
+  }
+
+  /** The company's settings row, made with the defaults if it has none, locked for the write. */
+  async lockSettings(): Promise<PlannerSettingsRow> {
+    await this.unit.sql.execute(
+      'INSERT INTO planner_settings (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING',
+      [this.unit.companyId()],
+    );
+    const [row] = await this.unit.sql.select<PlannerSettingsRow>(
+      'SELECT capacity_policy, count_tentative, version FROM planner_settings WHERE company_id = $1 FOR UPDATE',
+      [this.unit.companyId()],
+    );
+    if (!row) {
+      throw new Error('the planner settings row vanished under its lock');
+    }
+    return row;
+  }
+
+  async updateSettings(settings: Omit<PlannerSettingsRow, 'version'>): Promise<PlannerSettingsRow> {
+    const [row] = await this.unit.sql.execute<PlannerSettingsRow>(
+      // In a WITH, so that the driver answers the rows written (it answers a bare UPDATE differently).
+      `WITH updated AS (
+         UPDATE planner_settings SET capacity_policy = $2, count_tentative = $3, updated_at = now()
+          WHERE company_id = $1 RETURNING capacity_policy, count_tentative, version)
+       SELECT capacity_policy, count_tentative, version FROM updated`,
+      [this.unit.companyId(), settings.capacity_policy, settings.count_tentative],
+    );
+    if (!row) {
+      throw new Error('updating the planner settings answered no row');
+    }
+    return row;
   }
 
   /** The allocation, its row locked for the write (FOR UPDATE). */

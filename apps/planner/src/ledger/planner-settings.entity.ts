@@ -1,4 +1,4 @@
-import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 
 export const CAPACITY_POLICIES = ['reject', 'warn', 'allow'] as const;
 export type CapacityPolicy = (typeof CAPACITY_POLICIES)[number];
@@ -17,6 +17,10 @@ export class PlannerSettings {
   /** Whether tentative work counts against capacity (confirmed work always does). */
   @Column({ name: 'count_tentative', type: 'boolean', default: false })
   countTentative!: boolean;
+
+  /** Bumped by PostgreSQL on every change: the ETag's version (a company without a row has 1). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

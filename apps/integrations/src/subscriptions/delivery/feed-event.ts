@@ -159,6 +159,8 @@ const SNAPSHOT_ROUTES: Partial<Record<SubscriptionEntity, string>> = {
   ratecards: '/v1/ratecards/',
   labels: '/v1/labels/',
   products: '/v1/products/',
+  // The planner's (read with the planner's client: the feed's own).
+  allocations: '/v2/allocations/',
 };
 
 /** Where the entity of `event` is read after the change, or undefined (deleted, or no such route). */

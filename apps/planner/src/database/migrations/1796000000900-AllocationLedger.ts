@@ -86,6 +86,7 @@ export class AllocationLedger1796000000900 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "planner_settings" ("company_id" integer NOT NULL, "capacity_policy" character varying(8) NOT NULL DEFAULT 'warn', "count_tentative" boolean NOT NULL DEFAULT false, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "planner_settings_policy_check" CHECK ("capacity_policy" IN ('reject', 'warn', 'allow')), CONSTRAINT "planner_settings_pkey" PRIMARY KEY ("company_id"))`,
     );
+    await enableRowVersions(queryRunner, ['planner_settings']);
     await enableRowLevelSecurity(queryRunner, PLAN);
     // The interface's routes change rows without planning days: their days are forgotten, and
     // planned again when the planner next needs them. v2 writes rewrite them after the row.
@@ -104,6 +105,7 @@ export class AllocationLedger1796000000900 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TRIGGER "allocations_forget_days" ON "allocations"`);
     await queryRunner.query(`DROP FUNCTION forget_allocation_days()`);
+    await disableRowVersions(queryRunner, ['planner_settings']);
     await queryRunner.query(`DROP TABLE "planner_settings"`);
     await queryRunner.query(`DROP TABLE "allocation_days"`);
     const [{ definition }] = (await queryRunner.query(

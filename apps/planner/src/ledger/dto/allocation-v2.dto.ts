@@ -132,6 +132,15 @@ export class CreateAllocationV2Dto {
   task_id?: number | null;
 
   @ApiPropertyOptional({
+    example: 3,
+    description:
+      "Who made the booking: with a user's token that user, whatever this says; an API client's token must name one",
+  })
+  @MayBeAbsent()
+  @IsEntityId()
+  assigned_by_user_id?: number;
+
+  @ApiPropertyOptional({
     enum: CAPACITY_POLICIES,
     description:
       "This write's capacity policy instead of the company's (GET /v2/planning-settings): reject refuses a " +
