@@ -412,6 +412,42 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(count).toBe(0);
   });
 
+  it("plans again, from the interface's total, an allocation the interface changed", async () => {
+    const person = await newPerson();
+    const project = await newProject('Board: facade');
+    const { allocation } = await booked({
+      user_id: person,
+      project_id: project,
+      from: '2027-10-04',
+      to: '2027-10-08',
+      hours_per_day: 2,
+    });
+    const identity = {
+      userId: person,
+      companyId: acme,
+      resource: { typeId: 'Project', entityId: project },
+      from: '2027-10-04',
+      to: '2027-10-08',
+      assignedByUserId: boss,
+    };
+    const changed = await call('PUT', '/allocation/updateAllocation', {
+      oldAllocation: { ...identity, allocatedHours: 10 },
+      newAllocation: { ...identity, allocatedHours: 20 },
+    });
+    expect(changed.statusCode).toBe(200);
+    // The next booking of the person plans it: 20 hours over its five days, 4 a day.
+    await booked({
+      user_id: person,
+      project_id: await newProject('Board: facade 2'),
+      from: '2027-10-04',
+      to: '2027-10-04',
+      hours_per_day: 1,
+    });
+    const read = await call('GET', `/v2/allocations/${allocation.id}`);
+    expect(read.json<Allocation>()).toMatchObject({ mode: 'total_hours', total_hours: 20 });
+    expect(read.json<Allocation>().days?.map((day) => day.hours)).toEqual([4, 4, 4, 4, 4]);
+  });
+
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
     const read = await call('GET', '/v2/planning-settings');
     expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });

@@ -237,6 +237,11 @@ function whereIdentity(identity: AllocationIdentity) {
 function columnsOf(allocation: AllocationValues, user: MainApiUser) {
   return {
     ...whereIdentity(allocation),
+    // The interface books a total over the range (issue 37's total_hours); a v2 allocation it
+    // changes becomes one, and its days are planned again from that total.
+    mode: 'total_hours' as const,
+    hoursPerDay: null,
+    percent: null,
     allocatedHours: allocation.allocatedHours.toFixed(2),
     assignedByUserId: allocation.assignedByUserId,
     email: user.email,
