@@ -372,7 +372,10 @@ export class AllocationsV2Service {
       let days: PlannedDay[];
       try {
         days = planDays(allocation, storedUnits(allocation), calendar);
-      } catch {
+      } catch (error) {
+        if (!(error instanceof DayPlanError)) {
+          throw error;
+        }
         // No capacity left on its days (the schedule changed): its hours spread evenly.
         days = planDays(
           allocation,
