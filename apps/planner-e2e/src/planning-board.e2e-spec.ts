@@ -284,6 +284,10 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       has_more: false,
     });
     expect(rest.json<{ data: Allocation[] }>().data[0]?.days).toBeUndefined();
+    // A day that does not exist is the planner's 400, not the database's error.
+    const impossible = await call('GET', `/v2/allocations?user_ids=${person}&from=2027-02-30`);
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json<Body>().error).toBe('InvalidAllocationError');
   });
 
   it('refuses over capacity under reject, naming the days, and books it under warn', async () => {

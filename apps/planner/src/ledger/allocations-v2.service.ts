@@ -110,6 +110,12 @@ export class AllocationsV2Service {
   }
 
   async list(query: ListAllocationsV2QueryDto): Promise<AllocationV2PageDto> {
+    for (const field of ['from', 'to'] as const) {
+      const value = query[field];
+      if (value !== undefined && !isCalendarDate(value)) {
+        throw invalidAllocation(`${field} must be a real calendar date YYYY-MM-DD (${value} is not)`);
+      }
+    }
     if (query.from && query.to && query.from > query.to) {
       throw invalidAllocation(`from (${query.from}) must be on or before to (${query.to})`);
     }
