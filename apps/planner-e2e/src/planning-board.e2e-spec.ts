@@ -452,6 +452,53 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(read.json<Allocation>().days?.map((day) => day.hours)).toEqual([4, 4, 4, 4, 4]);
   });
 
+  it('plans on its first v2 read an allocation booked through the interface, and splits it keeping its hours', async () => {
+    const person = await newPerson();
+    const project = await newProject('Board: booked by the interface');
+    const saved = await call('POST', '/allocation/saveAllocation', {
+      userId: person,
+      companyId: acme,
+      resource: { typeId: 'Project', entityId: project },
+      from: '2027-11-01',
+      to: '2027-11-03',
+      assignedByUserId: boss,
+      allocatedHours: 12,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // No v2 write of the person since: the read plans it, 12 hours over three 8-hour days.
+    const page = await call('GET', `/v2/allocations?user_ids=${person}&include=days`);
+    expect(page.statusCode).toBe(200);
+    const [listed] = page.json<{ data: Allocation[] }>().data;
+    expect(listed).toMatchObject({ mode: 'total_hours', total_hours: 12, status: 'confirmed' });
+    expect(listed?.days?.map((day) => [day.date, day.hours])).toEqual([
+      ['2027-11-01', 4],
+      ['2027-11-02', 4],
+      ['2027-11-03', 4],
+    ]);
+    // Planned once, in the ledger: the next read answers the same rows.
+    const [{ count }] = await plannerDb.query<{ count: number }[]>(
+      'SELECT count(*)::int AS count FROM planner.allocation_days WHERE allocation_id = $1',
+      [listed?.id],
+    );
+    expect(count).toBe(3);
+
+    const read = await call('GET', `/v2/allocations/${listed?.id}`);
+    const split = await call(
+      'POST',
+      `/v2/allocations/${listed?.id}/split`,
+      { date: '2027-11-02' },
+      {
+        'if-match': read.headers.etag as string,
+      },
+    );
+    expect(split.statusCode).toBe(200);
+    expect(split.json<{ first: Allocation; second: Allocation }>()).toMatchObject({
+      first: { from: '2027-11-01', to: '2027-11-01', total_hours: 4 },
+      second: { from: '2027-11-02', to: '2027-11-03', total_hours: 8 },
+    });
+  });
+
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
     const read = await call('GET', '/v2/planning-settings');
     expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });

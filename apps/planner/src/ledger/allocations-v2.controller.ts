@@ -24,9 +24,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
-import { Caller, type CallerContext } from '@platform/main-api-client';
+import { Caller, callerContextOf, type CallerContext } from '@platform/main-api-client';
 import { ConditionalRead, ConditionalResource } from '@platform/runtime';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Allocation } from '../allocations/allocation.entity';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
 import { AllocationsV2Service } from './allocations-v2.service';
@@ -44,6 +44,13 @@ import {
 const OVER_CAPACITY =
   'OverCapacityError: under the reject capacity policy a day of the person would be over capacity; ' +
   '`over_allocated_days` names them, and nothing was written';
+
+/** A 412's current representation: the allocation as its read answers it. */
+const currentAllocation = (
+  controller: AllocationsV2Controller,
+  params: Record<string, string>,
+  request: FastifyRequest,
+) => controller.get(params.id ?? '', callerContextOf(request));
 
 /** The v2 allocations: resources with their days, across projects (issue 37). */
 @ApiTags('allocations v2')
@@ -85,8 +92,11 @@ export class AllocationsV2Controller {
     description: 'Ordered by first day, then id. include=days adds each allocation’s days.',
   })
   @ApiOkResponse({ type: AllocationV2PageDto })
-  list(@Query() query: ListAllocationsV2QueryDto): Promise<AllocationV2PageDto> {
-    return this.allocations.list(query);
+  list(
+    @Query() query: ListAllocationsV2QueryDto,
+    @Caller() caller: CallerContext,
+  ): Promise<AllocationV2PageDto> {
+    return this.allocations.list(query, caller);
   }
 
   @Get(':id')
@@ -95,15 +105,18 @@ export class AllocationsV2Controller {
   @ApiOperation({ summary: 'One allocation, with its days; its ETag names its version' })
   @ApiOkResponse({ type: AllocationV2Dto })
   @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'AllocationNotFoundError' })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<AllocationV2Dto> {
-    return this.allocations.get(id);
+  get(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Caller() caller: CallerContext,
+  ): Promise<AllocationV2Dto> {
+    return this.allocations.get(id, caller);
   }
 
   @Patch(':id')
   @RequirePermission(Permission.ManageDelivery)
   @ConditionalResource(Allocation, {
     ifMatch: 'required',
-    read: (controller: AllocationsV2Controller, params) => controller.get(params.id),
+    read: currentAllocation,
   })
   @ApiOperation({
     summary: 'Change an allocation: move it, change its hours, person, project or status (If-Match required)',
@@ -128,7 +141,7 @@ export class AllocationsV2Controller {
   @RequirePermission(Permission.ManageDelivery)
   @ConditionalResource(Allocation, {
     ifMatch: 'required',
-    read: (controller: AllocationsV2Controller, params) => controller.get(params.id),
+    read: currentAllocation,
   })
   @ApiOperation({ summary: 'Remove an allocation and its days (If-Match required)' })
   @ApiNoContentResponse({ description: 'Removed' })
@@ -142,7 +155,7 @@ export class AllocationsV2Controller {
   @RequirePermission(Permission.ManageDelivery)
   @ConditionalResource(Allocation, {
     ifMatch: 'required',
-    read: (controller: AllocationsV2Controller, params) => controller.get(params.id),
+    read: currentAllocation,
   })
   @ApiOperation({
     summary: 'Split an allocation in two at a day (If-Match required)',
@@ -155,7 +168,8 @@ export class AllocationsV2Controller {
   split(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: SplitAllocationDto,
+    @Caller() caller: CallerContext,
   ): Promise<SplitAllocationAnswerDto> {
-    return this.allocations.split(id, body);
+    return this.allocations.split(id, body, caller);
   }
 }

@@ -97,19 +97,19 @@ export class AllocationsV2Service {
       caller,
     );
     const { id, over } = await this.write(planned, body.capacity_policy);
-    return this.answer(id, over);
+    return this.answer(id, over, caller);
   }
 
-  async get(id: string): Promise<AllocationV2Dto> {
+  async get(id: string, caller: CallerContext): Promise<AllocationV2Dto> {
     const allocation = await this.ledger.get(id);
     if (!allocation) {
       throw notFound(id);
     }
-    const days = await this.ledger.daysOf([id]);
+    const days = await this.daysOf([allocation], caller);
     return { ...allocation, days: days.get(id) ?? [] };
   }
 
-  async list(query: ListAllocationsV2QueryDto): Promise<AllocationV2PageDto> {
+  async list(query: ListAllocationsV2QueryDto, caller: CallerContext): Promise<AllocationV2PageDto> {
     for (const field of ['from', 'to'] as const) {
       const value = query[field];
       if (value !== undefined && !isCalendarDate(value)) {
@@ -129,7 +129,7 @@ export class AllocationsV2Service {
       limit: query.limit,
     });
     const page = rows.slice(0, query.limit);
-    const days = query.include === 'days' ? await this.ledger.daysOf(page.map((row) => row.id)) : undefined;
+    const days = query.include === 'days' ? await this.daysOf(page, caller) : undefined;
     const last = page.at(-1);
     return {
       data: days ? page.map((row) => ({ ...row, days: days.get(row.id) ?? [] })) : page,
@@ -183,7 +183,7 @@ export class AllocationsV2Service {
       caller,
     );
     const { over } = await this.write(planned, body.capacity_policy, { id, version: stored.version, stored });
-    return this.answer(id, over);
+    return this.answer(id, over, caller);
   }
 
   async remove(id: string): Promise<void> {
@@ -202,7 +202,11 @@ export class AllocationsV2Service {
    * Cuts the allocation in two at `date` (the first day of the second part): the first keeps its id,
    * the second is new; each keeps the days (and hours) it had, as pinned days only where they were.
    */
-  async split(id: string, body: SplitAllocationDto): Promise<SplitAllocationAnswerDto> {
+  async split(
+    id: string,
+    body: SplitAllocationDto,
+    caller: CallerContext,
+  ): Promise<SplitAllocationAnswerDto> {
     const stored = await this.ledger.get(id);
     if (!stored) {
       throw notFound(id);
@@ -213,6 +217,8 @@ export class AllocationsV2Service {
       );
     }
     const lastOfFirst = dateOf(dayNumberOf(body.date) - 1);
+    // Its days as they are now (planned first if the ledger has none): what each part keeps.
+    await this.daysOf([stored], caller);
     const secondId = await this.ledger.transaction(async (unit) => {
       await unit.lockPeople([stored.user_id]);
       await this.lockVersion(unit, id, stored.version);
@@ -235,7 +241,7 @@ export class AllocationsV2Service {
       await unit.writeDays({ ...stored, id: created }, second);
       return created;
     });
-    return { first: await this.get(id), second: await this.get(secondId) };
+    return { first: await this.get(id, caller), second: await this.get(secondId, caller) };
   }
 
   /**
@@ -375,26 +381,50 @@ export class AllocationsV2Service {
     calendar: UserCalendar,
   ): Promise<void> {
     for (const allocation of await unit.unplanned(userId, range.from, range.to)) {
-      let days: PlannedDay[];
-      try {
-        days = planDays(allocation, storedUnits(allocation), calendar);
-      } catch (error) {
-        if (!(error instanceof DayPlanError)) {
-          throw error;
-        }
-        // No capacity left on its days (the schedule changed): its hours spread evenly.
-        days = planDays(
-          allocation,
-          { mode: 'total_hours', totalHours: allocation.total_hours },
-          evenCalendar(),
-        );
-      }
-      await unit.writeDays(allocation, days);
+      await unit.writeDays(allocation, planStored(allocation, calendar));
     }
   }
 
-  private async answer(id: string, over: OverAllocatedDayDto[]): Promise<AllocationV2Dto> {
-    return { ...(await this.get(id)), over_allocated_days: over };
+  /**
+   * The days of these allocations. Those the ledger has none for (booked before it, or changed
+   * through the interface's routes since) are planned now, as a write would plan them: one main-api
+   * look-up for all their people, then under those people's locks, each one only if it still has
+   * none (another request may have planned it meanwhile).
+   */
+  private async daysOf(
+    allocations: readonly LedgerAllocation[],
+    caller: CallerContext,
+  ): Promise<Map<string, PlannedDay[]>> {
+    const days = await this.ledger.daysOf(allocations.map((allocation) => allocation.id));
+    const unplanned = allocations.filter((allocation) => !days.has(allocation.id));
+    if (unplanned.length === 0) {
+      return days;
+    }
+    const userIds = [...new Set(unplanned.map((allocation) => allocation.user_id))];
+    const period = {
+      from: unplanned.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b)),
+      to: unplanned.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b)),
+    };
+    const { weeks, leaves } = await this.mainApi.lookups({ userIds, period }, caller);
+    await this.ledger.transaction(async (unit) => {
+      await unit.lockPeople(userIds);
+      for (const allocation of await unit.unplannedAmong(unplanned.map((row) => row.id))) {
+        const calendar = calendarFromMainApi(weeks.get(allocation.user_id), leaves.get(allocation.user_id));
+        await unit.writeDays(allocation, planStored(allocation, calendar));
+      }
+    });
+    for (const [id, planned] of await this.ledger.daysOf(unplanned.map((allocation) => allocation.id))) {
+      days.set(id, planned);
+    }
+    return days;
+  }
+
+  private async answer(
+    id: string,
+    over: OverAllocatedDayDto[],
+    caller: CallerContext,
+  ): Promise<AllocationV2Dto> {
+    return { ...(await this.get(id, caller)), over_allocated_days: over };
   }
 }
 
@@ -508,6 +538,21 @@ function cursorOf(cursor: string): { from: string; id: string } {
 
 function dateOrNull(value: string | null): Date | null {
   return value === null ? null : new Date(value);
+}
+
+/**
+ * The days of an allocation the ledger has none for, by its stored units and the person's calendar;
+ * where its days have no capacity left to plan on (the schedule changed), its hours spread evenly.
+ */
+function planStored(allocation: LedgerAllocation, calendar: UserCalendar): PlannedDay[] {
+  try {
+    return planDays(allocation, storedUnits(allocation), calendar);
+  } catch (error) {
+    if (!(error instanceof DayPlanError)) {
+      throw error;
+    }
+    return planDays(allocation, { mode: 'total_hours', totalHours: allocation.total_hours }, evenCalendar());
+  }
 }
 
 /** A calendar of 1 hour every day: spreads a total evenly over calendar days. */

@@ -222,6 +222,16 @@ export class LedgerUnit {
     );
   }
 
+  /** Those of these allocations that have no planned days. */
+  unplannedAmong(ids: readonly string[]): Promise<LedgerAllocation[]> {
+    return this.unit.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a
+        WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id)`,
+      [this.unit.companyId(), ids],
+    );
+  }
+
   /** The first allocation of the person on the project sharing a day with the range, but `except`. */
   async firstOverlapping(
     userId: number,
@@ -313,14 +323,6 @@ export class LedgerUnit {
 
   daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
     return daysOf(this.unit.sql.select.bind(this.unit.sql), this.unit.companyId(), allocationIds);
-  }
-
-  async get(id: string): Promise<LedgerAllocation | undefined> {
-    const [row] = await this.unit.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2`,
-      [this.unit.companyId(), id],
-    );
-    return row;
   }
 }
 

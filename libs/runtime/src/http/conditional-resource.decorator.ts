@@ -28,7 +28,7 @@ export interface ConditionalResourceOptions {
   param?: string;
   /**
    * How a 412 reads the resource as it is now: the controller's method that takes its id (default
-   * `get`), or a function of the controller and the route's parameters.
+   * `get`), or a function of the controller, the route's parameters and the request.
    */
   read?: string | ReadCurrent;
   /**
@@ -39,8 +39,12 @@ export interface ConditionalResourceOptions {
 }
 
 // The controller is whichever class the route is on: its methods are what the read calls.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ReadCurrent = (controller: any, params: Record<string, string>) => Promise<unknown>;
+type ReadCurrent = (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  controller: any,
+  params: Record<string, string>,
+  request: FastifyRequest,
+) => Promise<unknown>;
 
 interface ResourceRoute extends Required<ConditionalResourceOptions> {
   resource: object;
@@ -158,12 +162,13 @@ export class ConditionalResourceInterceptor implements NestInterceptor {
       context.getClass(),
       { strict: false },
     );
-    const params = context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, string>;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const params = request.params as Record<string, string>;
     // The read is no write: the request's If-Match is not its precondition.
     setWritePrecondition(undefined);
     const body =
       typeof route.read === 'function'
-        ? await route.read(controller, params)
+        ? await route.read(controller, params, request)
         : await controller[route.read].call(controller, Number(id));
     const version = (body as { version?: unknown }).version;
     return { body, etag: entityTag(JSON.stringify(body), typeof version === 'number' ? version : undefined) };
