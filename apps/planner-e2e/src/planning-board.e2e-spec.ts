@@ -347,6 +347,32 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(warned.json<Allocation>().over_allocated_days).toEqual([
       { date: '2027-06-07', capacity: 8, booked: 9, over: 1 },
     ]);
+
+    // The warning is in the planner's feed, once, for the day and the write that put it over; the
+    // refused write left none.
+    const warnings: Body[] = [];
+    for (let after = '0'; ;) {
+      const page = (await call('GET', `/v2/events?after=${after}&limit=500`)).json<{
+        data: Body[];
+        next_cursor: string;
+      }>();
+      warnings.push(
+        ...page.data.filter((event) => event.entity === 'availability' && event.user_id === person),
+      );
+      if (page.data.length === 0) {
+        break;
+      }
+      after = page.next_cursor;
+    }
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        entity: 'availability',
+        kind: 'over_allocated',
+        id: warned.json<Allocation>().id,
+        user_id: person,
+        data: { user_id: person, date: '2027-06-07', capacity: 8, booked: 9 },
+      }),
+    ]);
   });
 
   it('never leaves a day over capacity under reject, however many planners book at once', async () => {

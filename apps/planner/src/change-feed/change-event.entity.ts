@@ -1,14 +1,24 @@
 import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-export const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const;
+export const CHANGE_KINDS = ['created', 'updated', 'deleted', 'over_allocated'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** What an `availability.over_allocated` event carries: the day of the person over capacity. */
+export interface OverAllocatedEventData {
+  user_id: number;
+  date: string;
+  capacity: number;
+  booked: number;
+}
 
 /**
  * One change of a planner entity, written by the `record_change` trigger in the transaction of the
- * change itself (migration AddChangeFeed1796000000600): a rolled-back change leaves no event.
+ * change itself (migration AddChangeFeed1796000000600): a rolled-back change leaves no event. And
+ * `availability.over_allocated`, written by a v2 write that put a day over capacity under `warn`,
+ * in that write's transaction (OverAllocationEvents1796000001000).
  */
 @Entity({ name: 'change_events' })
-@Check('change_events_kind_check', `"kind" IN ('created', 'updated', 'deleted')`)
+@Check('change_events_kind_check', `"kind" IN ('created', 'updated', 'deleted', 'over_allocated')`)
 @Index('change_events_company_cursor_idx', ['companyId', 'id'])
 @Index('change_events_occurred_at_idx', ['occurredAt'])
 // The watch's question: which companies have events of transactions since a snapshot?
@@ -32,7 +42,7 @@ export class ChangeEvent {
   @Column({ name: 'entity_id', type: 'uuid' })
   entityId!: string;
 
-  @Column({ type: 'varchar', length: 10 })
+  @Column({ type: 'varchar', length: 20 })
   kind!: ChangeKind;
 
   @Column({ name: 'changed_fields', type: 'text', array: true, default: () => "'{}'" })
@@ -43,6 +53,10 @@ export class ChangeEvent {
 
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId!: number | null;
+
+  /** over_allocated only: the day over capacity. */
+  @Column({ type: 'jsonb', nullable: true })
+  data!: OverAllocatedEventData | null;
 
   @Column({ name: 'transaction_id', type: 'bigint' })
   transactionId!: string;

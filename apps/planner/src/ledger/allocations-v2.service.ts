@@ -302,7 +302,7 @@ export class AllocationsV2Service {
    * One transaction under the person's lock (both people's when it moves): plans their allocations
    * that have no days yet, refuses an overlap on the project, writes the allocation and its days,
    * then weighs the person's days against capacity; under `reject`, a day over capacity undoes it
-   * all (422).
+   * all (422); under `warn`, each such day is an `availability.over_allocated` event.
    */
   private async write(
     planned: Planned,
@@ -334,6 +334,12 @@ export class AllocationsV2Service {
         }
         await unit.writeDays({ id, user_id: columns.user_id, status: columns.status }, days);
         const over = await overAllocated(unit, columns, days, calendar, settings.count_tentative);
+        if (policy === 'warn' && over.length > 0) {
+          await unit.recordOverAllocated(
+            { id, project_id: columns.project_id },
+            over.map(({ date, capacity, booked }) => ({ user_id: columns.user_id, date, capacity, booked })),
+          );
+        }
         if (policy === 'reject' && over.length > 0) {
           throw new AllocationError(
             'OverCapacityError',

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RequestTenantScope, type TenantUnitOfWork } from '@platform/database';
 import type { AllocationMode, AllocationStatus } from '../allocations/allocation.entity';
+import type { OverAllocatedEventData } from '../change-feed/change-event.entity';
+import { PLANNER_CHANGE_FEED_LOCK } from '../database/migrations/1796000000600-AddChangeFeed';
 import type { PlannedDay } from './day-plan';
 import type { CapacityPolicy } from './planner-settings.entity';
 
@@ -323,6 +325,28 @@ export class LedgerUnit {
 
   daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
     return daysOf(this.unit.sql.select.bind(this.unit.sql), this.unit.companyId(), allocationIds);
+  }
+
+  /**
+   * One `availability.over_allocated` event per day, in the feed of the write's company, naming the
+   * allocation whose write put the day over. Under the feed's lock, as record_change() writes: the
+   * cursors of a company grow in commit order.
+   */
+  async recordOverAllocated(
+    allocation: { id: string; project_id: number },
+    days: readonly OverAllocatedEventData[],
+  ): Promise<void> {
+    await this.unit.sql.select('SELECT pg_advisory_xact_lock($1::integer, $2::integer)', [
+      PLANNER_CHANGE_FEED_LOCK,
+      this.unit.companyId(),
+    ]);
+    await this.unit.sql.execute(
+      `INSERT INTO change_events (company_id, entity, entity_id, kind, project_id, user_id, transaction_id, data)
+       SELECT $1, 'availability', $2, 'over_allocated', $3, (day ->> 'user_id')::integer,
+              pg_current_xact_id()::text::bigint, day
+         FROM jsonb_array_elements($4::jsonb) AS day`,
+      [this.unit.companyId(), allocation.id, allocation.project_id, JSON.stringify(days)],
+    );
   }
 }
 

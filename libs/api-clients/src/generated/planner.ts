@@ -947,6 +947,25 @@ export interface components {
       /** @description Every operation's result; nothing was saved */
       results: components['schemas']['BatchResultDto'][];
     };
+    OverAllocatedEventDataDto: {
+      /** @example 7 */
+      user_id: number;
+      /**
+       * Format: date
+       * @example 2027-03-02
+       */
+      date: string;
+      /**
+       * @description Hours the person can work that day
+       * @example 8
+       */
+      capacity: number;
+      /**
+       * @description Hours the day is booked for, counted as the policy counts
+       * @example 10
+       */
+      booked: number;
+    };
     ChangeEventDto: {
       /**
        * @description Position in the company feed; pass it as `after` to continue
@@ -954,22 +973,23 @@ export interface components {
        */
       cursor: string;
       /**
+       * @description availability: only with kind over_allocated
        * @example allocations
        * @enum {string}
        */
-      entity: 'allocations';
+      entity: 'allocations' | 'availability';
       /**
        * Format: uuid
-       * @description The allocation's id (its primaryKey)
+       * @description The allocation's id (its primaryKey); for availability.over_allocated, the allocation whose write put the day over
        * @example 0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11
        */
       id: string;
       /**
-       * @description deleted: a tombstone, the allocation is gone
+       * @description deleted: a tombstone, the allocation is gone; over_allocated (entity availability): a write under the warn capacity policy put a day of the person over capacity, `data` says which
        * @example updated
        * @enum {string}
        */
-      kind: 'created' | 'updated' | 'deleted';
+      kind: 'created' | 'updated' | 'deleted' | 'over_allocated';
       /**
        * @description Fields set (created) or changed (updated), as the table names them; empty for deleted
        * @example [
@@ -987,6 +1007,8 @@ export interface components {
        * @example 7
        */
       user_id: number | null;
+      /** @description over_allocated only: the day over capacity; null for the other kinds */
+      data: components['schemas']['OverAllocatedEventDataDto'] | null;
       /**
        * Format: date-time
        * @example 2026-11-27T10:15:00.000Z

@@ -2,6 +2,18 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PLANNER_FEED_ENTITIES } from '@platform/contracts';
 import { CHANGE_KINDS, type ChangeEvent, type ChangeKind } from '../change-event.entity';
 
+/** The day an `availability.over_allocated` event is about. */
+export class OverAllocatedEventDataDto {
+  @ApiProperty({ type: 'integer', example: 7 }) user_id!: number;
+  @ApiProperty({ format: 'date', example: '2027-03-02' }) date!: string;
+  @ApiProperty({ description: 'Hours the person can work that day', example: 8 }) capacity!: number;
+  @ApiProperty({ description: 'Hours the day is booked for, counted as the policy counts', example: 10 })
+  booked!: number;
+}
+
+/** The feed's entities: the planner's own, and `availability` (its over_allocated warnings). */
+const FEED_EVENT_ENTITIES = [...PLANNER_FEED_ENTITIES, 'availability'];
+
 export class ChangeEventDto {
   @ApiProperty({
     description: 'Position in the company feed; pass it as `after` to continue',
@@ -9,19 +21,26 @@ export class ChangeEventDto {
   })
   cursor!: string;
 
-  @ApiProperty({ enum: PLANNER_FEED_ENTITIES, example: 'allocations' })
+  @ApiProperty({
+    enum: FEED_EVENT_ENTITIES,
+    description: 'availability: only with kind over_allocated',
+    example: 'allocations',
+  })
   entity!: string;
 
   @ApiProperty({
     format: 'uuid',
-    description: "The allocation's id (its primaryKey)",
+    description:
+      "The allocation's id (its primaryKey); for availability.over_allocated, the allocation whose write put the day over",
     example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11',
   })
   id!: string;
 
   @ApiProperty({
     enum: CHANGE_KINDS,
-    description: 'deleted: a tombstone, the allocation is gone',
+    description:
+      'deleted: a tombstone, the allocation is gone; over_allocated (entity availability): a write under the warn ' +
+      'capacity policy put a day of the person over capacity, `data` says which',
     example: 'updated',
   })
   kind!: ChangeKind;
@@ -39,6 +58,13 @@ export class ChangeEventDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The user it books', example: 7 })
   user_id!: number | null;
 
+  @ApiProperty({
+    type: OverAllocatedEventDataDto,
+    nullable: true,
+    description: 'over_allocated only: the day over capacity; null for the other kinds',
+  })
+  data!: OverAllocatedEventDataDto | null;
+
   @ApiProperty({ format: 'date-time', example: '2026-11-27T10:15:00.000Z' })
   occurred_at!: string;
 
@@ -51,6 +77,7 @@ export class ChangeEventDto {
       changed_fields: event.changedFields,
       project_id: event.projectId,
       user_id: event.userId,
+      data: event.data,
       occurred_at: event.occurredAt.toISOString(),
     };
   }

@@ -13,8 +13,8 @@ const PLAN: RowLevelSecurityPlan = {
 };
 
 // Two advisory-lock keys per company: this one serialises a company's writers of the feed (main-api
-// uses its own key in its own database).
-const PLANNER_CHANGE_FEED_LOCK = 1_796_000_600;
+// uses its own key in its own database). Whatever else writes the feed takes it too.
+export const PLANNER_CHANGE_FEED_LOCK = 1_796_000_600;
 
 /**
  * The planner's change feed (issue 36): every create, update and delete of an allocation, written by

@@ -4,6 +4,7 @@ import { RowLevelSecurity1795800000300 } from './1795800000300-RowLevelSecurity'
 import { AddChangeFeed1796000000600 } from './1796000000600-AddChangeFeed';
 import { ChangeFeedWatch1796000000700 } from './1796000000700-ChangeFeedWatch';
 import { AllocationLedger1796000000900 } from './1796000000900-AllocationLedger';
+import { OverAllocationEvents1796000001000 } from './1796000001000-OverAllocationEvents';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const PLANNER_MIGRATIONS = [
   AddChangeFeed1796000000600,
   ChangeFeedWatch1796000000700,
   AllocationLedger1796000000900,
+  OverAllocationEvents1796000001000,
 ];
