@@ -525,6 +525,72 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
   });
 
+  it('plans hours per day and percent of capacity again when the schedule changes, with a new version', async () => {
+    const person = await newPerson();
+    const { allocation: percent, etag } = await booked({
+      user_id: person,
+      project_id: await newProject('Board: percent'),
+      from: '2027-12-06',
+      to: '2027-12-10',
+      percent_of_capacity: 50,
+    });
+    expect(percent.days?.map((day) => day.hours)).toEqual([4, 4, 4, 4, 4]);
+    const { allocation: perDay } = await booked({
+      user_id: person,
+      project_id: await newProject('Board: per day'),
+      from: '2027-12-06',
+      to: '2027-12-10',
+      hours_per_day: 2,
+    });
+
+    // Part-time from now on: six hours Monday to Thursday.
+    const partTime = [1, 2, 3, 4].map((day) => ({
+      day_of_week: day,
+      daily_hours: 6,
+      start_at: '09:00:00',
+      end_at: '15:00:00',
+    }));
+    expect((await main.call('PUT', `/working-time/users/${person}`, { entries: partTime })).statusCode).toBe(
+      200,
+    );
+
+    // A write weighs them as the new schedule plans them: Thursday is 3 + 2 of 6 hours, so one more fits.
+    const oneMore = await book({
+      user_id: person,
+      project_id: await newProject('Board: one more hour'),
+      from: '2027-12-09',
+      to: '2027-12-09',
+      hours_per_day: 1,
+      capacity_policy: 'reject',
+    });
+    expect({ status: oneMore.statusCode, body: oneMore.json<Body>() }).toMatchObject({
+      status: 201,
+      body: { over_allocated_days: [] },
+    });
+
+    // The same read with the old ETag is no 304: the days, the total and the version changed.
+    const read = await call('GET', `/v2/allocations/${percent.id}`, undefined, { 'if-none-match': etag });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<Allocation>()).toMatchObject({ total_hours: 12, version: percent.version + 1 });
+    expect(read.json<Allocation>().days?.map((day) => day.hours)).toEqual([3, 3, 3, 3, 0]);
+    // A list follows it too, days or not, and a repeated read changes nothing more.
+    const listed = await call('GET', `/v2/allocations?user_ids=${person}`);
+    expect(
+      listed.json<{ data: Allocation[] }>().data.map((row) => [row.id, row.total_hours, row.version]),
+    ).toEqual(
+      expect.arrayContaining([
+        [percent.id, 12, percent.version + 1],
+        [perDay.id, 8, perDay.version + 1],
+      ]),
+    );
+    const [{ events }] = await plannerDb.query<{ events: number }[]>(
+      `SELECT count(*)::int AS events FROM planner.change_events
+        WHERE entity_id = ANY($1::uuid[]) AND kind = 'updated' AND 'allocated_hours' = ANY(changed_fields)`,
+      [[percent.id, perDay.id]],
+    );
+    expect(events).toBe(2);
+  });
+
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
     const read = await call('GET', '/v2/planning-settings');
     expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });

@@ -41,6 +41,8 @@ interface Planned {
   columns: AllocationColumns;
   days: PlannedDay[];
   calendar: UserCalendar;
+  /** The days the calendar knows time off for. */
+  period: { from: string; to: string };
 }
 
 /** A day over capacity by less than this is rounding, not overbooking. */
@@ -97,16 +99,19 @@ export class AllocationsV2Service {
       caller,
     );
     const { id, over } = await this.write(planned, body.capacity_policy);
-    return this.answer(id, over, caller);
+    return this.answer(id, over);
   }
 
   async get(id: string, caller: CallerContext): Promise<AllocationV2Dto> {
-    const allocation = await this.ledger.get(id);
-    if (!allocation) {
+    const stored = await this.ledger.get(id);
+    if (!stored) {
       throw notFound(id);
     }
-    const days = await this.daysOf([allocation], caller);
-    return { ...allocation, days: days.get(id) ?? [] };
+    const {
+      allocations: [allocation],
+      days,
+    } = await this.withDays([stored], caller);
+    return { ...(allocation ?? stored), days: days.get(id) ?? [] };
   }
 
   async list(query: ListAllocationsV2QueryDto, caller: CallerContext): Promise<AllocationV2PageDto> {
@@ -128,11 +133,11 @@ export class AllocationsV2Service {
       after: query.cursor === undefined ? undefined : cursorOf(query.cursor),
       limit: query.limit,
     });
-    const page = rows.slice(0, query.limit);
-    const days = query.include === 'days' ? await this.daysOf(page, caller) : undefined;
+    // Planned as they are now even without include=days: their totals follow the schedule too.
+    const { allocations: page, days } = await this.withDays(rows.slice(0, query.limit), caller);
     const last = page.at(-1);
     return {
-      data: days ? page.map((row) => ({ ...row, days: days.get(row.id) ?? [] })) : page,
+      data: query.include === 'days' ? page.map((row) => ({ ...row, days: days.get(row.id) ?? [] })) : page,
       next_cursor:
         rows.length > query.limit && last
           ? Buffer.from(`${last.from}|${last.id}`).toString('base64url')
@@ -183,7 +188,7 @@ export class AllocationsV2Service {
       caller,
     );
     const { over } = await this.write(planned, body.capacity_policy, { id, version: stored.version, stored });
-    return this.answer(id, over, caller);
+    return this.answer(id, over);
   }
 
   async remove(id: string): Promise<void> {
@@ -207,18 +212,20 @@ export class AllocationsV2Service {
     body: SplitAllocationDto,
     caller: CallerContext,
   ): Promise<SplitAllocationAnswerDto> {
-    const stored = await this.ledger.get(id);
-    if (!stored) {
+    const found = await this.ledger.get(id);
+    if (!found) {
       throw notFound(id);
     }
+    // Its days as they are now (planned again first if they follow the schedule): what each part keeps.
+    const {
+      allocations: [stored = found],
+    } = await this.withDays([found], caller);
     if (!isCalendarDate(body.date) || body.date <= stored.from || body.date > stored.to) {
       throw invalidAllocation(
         `date must be a day after from (${stored.from}) and on or before to (${stored.to}): the first day of the second part`,
       );
     }
     const lastOfFirst = dateOf(dayNumberOf(body.date) - 1);
-    // Its days as they are now (planned first if the ledger has none): what each part keeps.
-    await this.daysOf([stored], caller);
     const secondId = await this.ledger.transaction(async (unit) => {
       await unit.lockPeople([stored.user_id]);
       await this.lockVersion(unit, id, stored.version);
@@ -241,7 +248,7 @@ export class AllocationsV2Service {
       await unit.writeDays({ ...stored, id: created }, second);
       return created;
     });
-    return { first: await this.get(id, caller), second: await this.get(secondId, caller) };
+    return { first: await this.planned(id), second: await this.planned(secondId) };
   }
 
   /**
@@ -267,11 +274,17 @@ export class AllocationsV2Service {
     if (dayNumberOf(columns.to) - dayNumberOf(columns.from) + 1 > MAX_ALLOCATION_DAYS) {
       throw invalidAllocation(`an allocation spans at most ${MAX_ALLOCATION_DAYS} days`);
     }
+    // The calendar covers the person's allocations this write plans again, whole.
+    const replanned = await this.ledger.replannedSpan(columns.user_id, columns.from, columns.to);
+    const period = {
+      from: replanned && replanned.from < columns.from ? replanned.from : columns.from,
+      to: replanned && replanned.to > columns.to ? replanned.to : columns.to,
+    };
     const { users, projects, weeks, leaves } = await this.mainApi.lookups(
       {
         userIds: [columns.user_id, columns.assigned_by_user_id],
         projectIds: [columns.project_id],
-        period: { from: columns.from, to: columns.to },
+        period,
       },
       caller,
     );
@@ -295,7 +308,7 @@ export class AllocationsV2Service {
       }
       throw error;
     }
-    return { columns: { ...columns, total_hours: totalOf(days) }, days, calendar };
+    return { columns: { ...columns, total_hours: totalOf(days) }, days, calendar, period };
   }
 
   /**
@@ -311,14 +324,19 @@ export class AllocationsV2Service {
   ): Promise<{ id: string; over: OverAllocatedDayDto[] }> {
     const settings = await this.ledger.settings();
     const policy = policyOverride ?? settings.capacity_policy;
-    const { columns, days, calendar } = planned;
+    const { columns, days, calendar, period } = planned;
     try {
       return await this.ledger.transaction(async (unit) => {
         await unit.lockPeople(existing ? [columns.user_id, existing.stored.user_id] : [columns.user_id]);
         if (existing) {
           await this.lockVersion(unit, existing.id, existing.version);
         }
-        await this.planUnplanned(unit, columns.user_id, columns, calendar);
+        await replan(
+          unit,
+          await unit.replanned(columns.user_id, columns.from, columns.to, existing?.id),
+          () => calendar,
+          period,
+        );
         const overlapping = await unit.firstOverlapping(
           columns.user_id,
           columns.project_id,
@@ -376,61 +394,69 @@ export class AllocationsV2Service {
   }
 
   /**
-   * Days for the person's allocations that have none (from before the ledger, or changed through
-   * the interface's routes): their total spread by the calendar at hand, so that capacity counts
-   * them. Under the person's lock, so planned once.
+   * These allocations as the ledger has them now, with their days: those it plans again (REPLANNED:
+   * no days yet, or booked relative to each day's capacity) are planned against the calendar in
+   * force first, as a write would plan them: one main-api look-up for all their people, then under
+   * those people's locks. Only what changed is written (a new version and total, an `updated`
+   * event); a read that finds nothing to plan again makes no call.
    */
-  private async planUnplanned(
-    unit: LedgerUnit,
-    userId: number,
-    range: { from: string; to: string },
-    calendar: UserCalendar,
-  ): Promise<void> {
-    for (const allocation of await unit.unplanned(userId, range.from, range.to)) {
-      await unit.writeDays(allocation, planStored(allocation, calendar));
-    }
-  }
-
-  /**
-   * The days of these allocations. Those the ledger has none for (booked before it, or changed
-   * through the interface's routes since) are planned now, as a write would plan them: one main-api
-   * look-up for all their people, then under those people's locks, each one only if it still has
-   * none (another request may have planned it meanwhile).
-   */
-  private async daysOf(
+  private async withDays(
     allocations: readonly LedgerAllocation[],
     caller: CallerContext,
-  ): Promise<Map<string, PlannedDay[]>> {
+  ): Promise<{ allocations: LedgerAllocation[]; days: Map<string, PlannedDay[]> }> {
     const days = await this.ledger.daysOf(allocations.map((allocation) => allocation.id));
-    const unplanned = allocations.filter((allocation) => !days.has(allocation.id));
-    if (unplanned.length === 0) {
-      return days;
+    const candidates = allocations.filter(
+      (allocation) => !days.has(allocation.id) || allocation.mode !== 'total_hours',
+    );
+    if (candidates.length === 0) {
+      return { allocations: [...allocations], days };
     }
-    const userIds = [...new Set(unplanned.map((allocation) => allocation.user_id))];
+    const userIds = [...new Set(candidates.map((allocation) => allocation.user_id))];
     const period = {
-      from: unplanned.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b)),
-      to: unplanned.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b)),
+      from: candidates.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b)),
+      to: candidates.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b)),
     };
     const { weeks, leaves } = await this.mainApi.lookups({ userIds, period }, caller);
-    await this.ledger.transaction(async (unit) => {
-      await unit.lockPeople(userIds);
-      for (const allocation of await unit.unplannedAmong(unplanned.map((row) => row.id))) {
-        const calendar = calendarFromMainApi(weeks.get(allocation.user_id), leaves.get(allocation.user_id));
-        await unit.writeDays(allocation, planStored(allocation, calendar));
-      }
-    });
-    for (const [id, planned] of await this.ledger.daysOf(unplanned.map((allocation) => allocation.id))) {
-      days.set(id, planned);
+    const calendarOf = (userId: number) => calendarFromMainApi(weeks.get(userId), leaves.get(userId));
+    // Weighed first without a lock: most reads find the days as the calendar plans them.
+    const stale = candidates.filter((allocation) =>
+      replannedDays(allocation, days.get(allocation.id), calendarOf(allocation.user_id), period),
+    );
+    if (stale.length === 0) {
+      return { allocations: [...allocations], days };
     }
-    return days;
+    const changed = await this.ledger.transaction(async (unit) => {
+      await unit.lockPeople([...new Set(stale.map((allocation) => allocation.user_id))]);
+      return replan(
+        unit,
+        await unit.replannedAmong(stale.map((allocation) => allocation.id)),
+        calendarOf,
+        period,
+      );
+    });
+    if (changed.length === 0) {
+      return { allocations: [...allocations], days };
+    }
+    const [rows, planned] = await Promise.all([this.ledger.byIds(changed), this.ledger.daysOf(changed)]);
+    const fresh = new Map(rows.map((row) => [row.id, row]));
+    for (const [id, list] of planned) {
+      days.set(id, list);
+    }
+    return { allocations: allocations.map((allocation) => fresh.get(allocation.id) ?? allocation), days };
   }
 
-  private async answer(
-    id: string,
-    over: OverAllocatedDayDto[],
-    caller: CallerContext,
-  ): Promise<AllocationV2Dto> {
-    return { ...(await this.get(id, caller)), over_allocated_days: over };
+  /** The allocation with its days as just planned (by the write that answers it). */
+  private async planned(id: string): Promise<AllocationV2Dto> {
+    const allocation = await this.ledger.get(id);
+    if (!allocation) {
+      throw notFound(id);
+    }
+    const days = await this.ledger.daysOf([id]);
+    return { ...allocation, days: days.get(id) ?? [] };
+  }
+
+  private async answer(id: string, over: OverAllocatedDayDto[]): Promise<AllocationV2Dto> {
+    return { ...(await this.planned(id)), over_allocated_days: over };
   }
 }
 
@@ -544,6 +570,62 @@ function cursorOf(cursor: string): { from: string; id: string } {
 
 function dateOrNull(value: string | null): Date | null {
   return value === null ? null : new Date(value);
+}
+
+/**
+ * An allocation the ledger plans again (REPLANNED), planned against its person's calendar: its new
+ * days, or undefined when they are the ones it has. One with no days is planned whole. One with days
+ * (hours per day, percent of capacity) keeps its pinned days and its days outside `window` (the days
+ * whose time off the calendar knows); its other days follow the calendar.
+ */
+function replannedDays(
+  allocation: LedgerAllocation,
+  before: readonly PlannedDay[] | undefined,
+  calendar: UserCalendar,
+  window: { from: string; to: string },
+): PlannedDay[] | undefined {
+  if (!before) {
+    return planStored(allocation, calendar);
+  }
+  const pinned = new Map(before.filter((day) => day.pinned).map((day) => [day.date, day.hours]));
+  const planned = new Map(
+    planDays(allocation, storedUnits(allocation), calendar, pinned).map((day) => [day.date, day]),
+  );
+  const after = before.map((day) =>
+    day.date >= window.from && day.date <= window.to ? (planned.get(day.date) ?? day) : day,
+  );
+  return after.some((day, index) => day.hours !== before[index]?.hours) ? after : undefined;
+}
+
+/**
+ * Plans again, under their people's locks, the allocations read there (REPLANNED rows), and writes
+ * what changed: a new total (and so a new version and an `updated` event) for one that had days,
+ * then its days. Answers the ids it changed.
+ */
+async function replan(
+  unit: LedgerUnit,
+  allocations: readonly LedgerAllocation[],
+  calendarOf: (userId: number) => UserCalendar,
+  window: { from: string; to: string },
+): Promise<string[]> {
+  if (allocations.length === 0) {
+    return [];
+  }
+  const stored = await unit.daysOf(allocations.map((allocation) => allocation.id));
+  const changed: string[] = [];
+  for (const allocation of allocations) {
+    const before = stored.get(allocation.id);
+    const after = replannedDays(allocation, before, calendarOf(allocation.user_id), window);
+    if (!after) {
+      continue;
+    }
+    if (before) {
+      await unit.setTotal(allocation.id, totalOf(after));
+    }
+    await unit.writeDays(allocation, after);
+    changed.push(allocation.id);
+  }
+  return changed;
 }
 
 /**

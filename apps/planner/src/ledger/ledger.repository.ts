@@ -65,6 +65,15 @@ const COLUMNS = `a.id, a.user_id, a.project_id, a.from_date::text AS "from", a.t
   to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
 /**
+ * The allocations whose days are planned again, against the calendar in force, whenever a v2 read or
+ * write meets them: those with no days yet (from before the ledger, or changed by the interface's
+ * routes), and those booked relative to each day's capacity (hours per day, percent of capacity),
+ * whose days follow later changes of the schedule and time off.
+ */
+const REPLANNED = `(a.mode IN ('hours_per_day', 'percent_of_capacity')
+          OR NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id))`;
+
+/**
  * The v2 ledger's statements: allocations and their days, in the request's company
  * (RequestTenantScope). Writes run in one transaction (`transaction`), under the lock of each person
  * they book.
@@ -90,11 +99,15 @@ export class LedgerRepository {
   }
 
   async get(id: string): Promise<LedgerAllocation | undefined> {
-    const [row] = await this.scope.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2`,
-      [this.scope.companyId(), id],
-    );
+    const [row] = await this.byIds([id]);
     return row;
+  }
+
+  byIds(ids: readonly string[]): Promise<LedgerAllocation[]> {
+    return this.scope.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`,
+      [this.scope.companyId(), ids],
+    );
   }
 
   /** Allocations overlapping the window, by first day then id, `limit + 1` of them at most. */
@@ -127,6 +140,24 @@ export class LedgerRepository {
   /** The planned days of these allocations, by allocation, in date order (none: not planned yet). */
   daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
     return daysOf(this.scope.sql.select.bind(this.scope.sql), this.scope.companyId(), allocationIds);
+  }
+
+  /**
+   * The first and last day of the person's allocations overlapping the range that a write plans
+   * again (REPLANNED): the calendar it asks main-api for must cover them whole.
+   */
+  async replannedSpan(
+    userId: number,
+    from: string,
+    to: string,
+  ): Promise<{ from: string; to: string } | undefined> {
+    const [row] = await this.scope.sql.select<{ from: string | null; to: string | null }>(
+      `SELECT min(a.from_date)::text AS "from", max(a.to_date)::text AS "to" FROM allocations a
+        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
+          AND ${REPLANNED}`,
+      [this.scope.companyId(), userId, from, to],
+    );
+    return row?.from && row.to ? { from: row.from, to: row.to } : undefined;
   }
 }
 
@@ -214,23 +245,32 @@ export class LedgerUnit {
     return row;
   }
 
-  /** The person's allocations overlapping the days, with no planned days (from before the ledger, or changed by the interface). */
-  unplanned(userId: number, from: string, to: string): Promise<LedgerAllocation[]> {
+  /** The person's allocations overlapping the days that are planned again (REPLANNED), but `except`. */
+  replanned(userId: number, from: string, to: string, except?: string): Promise<LedgerAllocation[]> {
     return this.unit.sql.select<LedgerAllocation>(
       `SELECT ${COLUMNS} FROM allocations a
         WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
-          AND NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id)`,
-      [this.unit.companyId(), userId, from, to],
+          AND ($5::uuid IS NULL OR a.id <> $5::uuid) AND ${REPLANNED}`,
+      [this.unit.companyId(), userId, from, to, except ?? null],
     );
   }
 
-  /** Those of these allocations that have no planned days. */
-  unplannedAmong(ids: readonly string[]): Promise<LedgerAllocation[]> {
+  /** Those of these allocations that are planned again (REPLANNED). */
+  replannedAmong(ids: readonly string[]): Promise<LedgerAllocation[]> {
     return this.unit.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a
-        WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])
-          AND NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id)`,
+      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[]) AND ${REPLANNED}`,
       [this.unit.companyId(), ids],
+    );
+  }
+
+  /**
+   * A new total for an allocation planned again: its row changes (a new version, an `updated`
+   * event), and the forget_allocation_days trigger drops its days, which the caller writes next.
+   */
+  async setTotal(id: string, totalHours: number): Promise<void> {
+    await this.unit.sql.execute(
+      'UPDATE allocations SET allocated_hours = $3, updated_at = now() WHERE company_id = $1 AND id = $2',
+      [this.unit.companyId(), id, totalHours.toFixed(2)],
     );
   }
 
