@@ -222,6 +222,202 @@ app.post('/allocation/saveAllocation', async (request, reply) => {
   }
 });
 
+// The planner v2 ledger (issue 37): the statements LedgerRepository runs, in the same order and
+// transaction, unprepared as the service sends them; the days are planned here for the bench's
+// bookings only (hours per day on Monday to Friday), without main-api's calendar look-up.
+const LEDGER_COLUMNS = `a.id, a.user_id, a.project_id, a.from_date::text AS "from", a.to_date::text AS "to",
+  a.status, a.mode, a.hours_per_day::float8 AS hours_per_day, a.percent::float8 AS percent_of_capacity,
+  a.allocated_hours::float8 AS total_hours, a.note, a.billable, a.task_id, a.assigned_by_user_id,
+  a.confirmed_by_user_id, to_char(a.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS confirmed_at,
+  a.version, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
+const REPLANNED = `(a.mode IN ('hours_per_day', 'percent_of_capacity')
+          OR NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id))`;
+const LEDGER_DAYS = `SELECT allocation_id, day::text AS date, hours::float8 AS hours, pinned FROM allocation_days
+      WHERE company_id = $1 AND allocation_id = ANY($2::uuid[]) ORDER BY allocation_id, day`;
+
+async function ledgerDays(ids) {
+  const days = new Map();
+  if (ids.length === 0) {
+    return days;
+  }
+  const { rows } = await plannerPool.query(LEDGER_DAYS, [companyId, ids]);
+  for (const row of rows) {
+    const day = { date: row.date, hours: row.hours, pinned: row.pinned };
+    const list = days.get(row.allocation_id);
+    if (list) {
+      list.push(day);
+    } else {
+      days.set(row.allocation_id, [day]);
+    }
+  }
+  return days;
+}
+
+app.post('/v2/allocations', async (request, reply) => {
+  const body = request.body;
+  await plannerPool.query(
+    'SELECT capacity_policy, count_tentative, version FROM planner_settings WHERE company_id = $1',
+    [companyId],
+  );
+  await plannerPool.query(
+    `SELECT min(a.from_date)::text AS "from", max(a.to_date)::text AS "to" FROM allocations a
+        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
+          AND ${REPLANNED}`,
+    [companyId, body.user_id, body.from, body.to],
+  );
+  const days = [];
+  for (let day = new Date(`${body.from}T00:00:00Z`); day <= new Date(`${body.to}T00:00:00Z`);) {
+    const weekday = day.getUTCDay();
+    days.push({
+      date: day.toISOString().slice(0, 10),
+      hours: weekday === 0 || weekday === 6 ? 0 : body.hours_per_day,
+    });
+    day = new Date(day.getTime() + 86_400_000);
+  }
+  const total = days.reduce((sum, day) => sum + day.hours, 0);
+  const client = await plannerPool.connect();
+  let id;
+  const over = [];
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      'SELECT pg_advisory_xact_lock(($1::bigint << 32) | person) FROM unnest($2::integer[]) AS person ORDER BY person',
+      [companyId, [body.user_id]],
+    );
+    await client.query(
+      `SELECT ${LEDGER_COLUMNS} FROM allocations a
+        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
+          AND ($5::uuid IS NULL OR a.id <> $5::uuid) AND ${REPLANNED}`,
+      [companyId, body.user_id, body.from, body.to, null],
+    );
+    const overlapping = await client.query(
+      `SELECT from_date::text AS "from", to_date::text AS "to" FROM allocations
+        WHERE company_id = $1 AND user_id = $2 AND project_id = $3
+          AND daterange(from_date, to_date, '[]') && daterange($4::date, $5::date, '[]')
+          AND ($6::uuid IS NULL OR id <> $6::uuid)
+        ORDER BY from_date LIMIT 1`,
+      [companyId, body.user_id, body.project_id, body.from, body.to, null],
+    );
+    if (overlapping.rows.length > 0) {
+      await client.query('ROLLBACK');
+      return reply.status(409).send({ error: 'AllocationAlreadyExistInDatesRangeError' });
+    }
+    const inserted = await client.query(
+      `INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, status, mode,
+              hours_per_day, percent, allocated_hours, note, billable, task_id, assigned_by_user_id,
+              confirmed_by_user_id, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      [
+        companyId,
+        body.user_id,
+        body.project_id,
+        body.from,
+        body.to,
+        'confirmed',
+        'hours_per_day',
+        body.hours_per_day,
+        null,
+        total.toFixed(2),
+        null,
+        true,
+        null,
+        body.assigned_by_user_id,
+        body.assigned_by_user_id,
+        new Date(),
+      ],
+    );
+    id = inserted.rows[0].id;
+    await client.query('DELETE FROM allocation_days WHERE company_id = $1 AND allocation_id = $2', [
+      companyId,
+      id,
+    ]);
+    await client.query(
+      `INSERT INTO allocation_days (company_id, allocation_id, day, user_id, status, hours, pinned)
+       SELECT $1, $2, day, $3, $4, hours, pinned
+         FROM unnest($5::date[], $6::numeric[], $7::boolean[]) AS planned (day, hours, pinned)`,
+      [
+        companyId,
+        id,
+        body.user_id,
+        'confirmed',
+        days.map((day) => day.date),
+        days.map((day) => day.hours),
+        days.map(() => false),
+      ],
+    );
+    const booked = await client.query(
+      `SELECT day::text AS date,
+              coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
+              coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
+         FROM allocation_days
+        WHERE company_id = $1 AND user_id = $2 AND day BETWEEN $3::date AND $4::date
+        GROUP BY day`,
+      [companyId, body.user_id, body.from, body.to],
+    );
+    for (const row of booked.rows) {
+      const weekday = new Date(`${row.date}T00:00:00Z`).getUTCDay();
+      const capacity = weekday === 0 || weekday === 6 ? 0 : 8;
+      if (row.confirmed > capacity) {
+        over.push({ date: row.date, capacity, booked: row.confirmed, over: row.confirmed - capacity });
+      }
+    }
+    if (over.length > 0 && body.capacity_policy === 'reject') {
+      await client.query('ROLLBACK');
+      return reply.status(422).send({ error: 'OverCapacityError', over_allocated_days: over });
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  const { rows } = await plannerPool.query(
+    `SELECT ${LEDGER_COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`,
+    [companyId, [id]],
+  );
+  const planned = await ledgerDays([id]);
+  return reply.status(201).send({ ...rows[0], days: planned.get(id) ?? [], over_allocated_days: over });
+});
+
+app.get('/v2/allocations', async (request) => {
+  const query = request.query;
+  const limit = Number(query.limit ?? 100);
+  const { rows } = await plannerPool.query(
+    `SELECT ${LEDGER_COLUMNS} FROM allocations a
+        WHERE a.company_id = $1
+          AND ($2::integer[] IS NULL OR a.user_id = ANY($2::integer[]))
+          AND ($3::integer[] IS NULL OR a.project_id = ANY($3::integer[]))
+          AND ($4::varchar IS NULL OR a.status = $4::varchar)
+          AND ($5::date IS NULL OR a.to_date >= $5::date)
+          AND ($6::date IS NULL OR a.from_date <= $6::date)
+          AND ($7::date IS NULL OR (a.from_date, a.id) > ($7::date, $8::uuid))
+        ORDER BY a.from_date, a.id
+        LIMIT $9`,
+    [
+      companyId,
+      query.user_ids ? query.user_ids.split(',').map(Number) : null,
+      query.project_ids ? query.project_ids.split(',').map(Number) : null,
+      query.status ?? null,
+      query.from ?? null,
+      query.to ?? null,
+      null,
+      null,
+      limit + 1,
+    ],
+  );
+  const page = rows.slice(0, limit);
+  const days = query.include === 'days' ? await ledgerDays(page.map((row) => row.id)) : undefined;
+  const last = page.at(-1);
+  return {
+    data: days ? page.map((row) => ({ ...row, days: days.get(row.id) ?? [] })) : page,
+    next_cursor:
+      rows.length > limit && last ? Buffer.from(`${last.from}|${last.id}`).toString('base64url') : null,
+    has_more: rows.length > limit,
+  };
+});
+
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app

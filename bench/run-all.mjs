@@ -2,7 +2,8 @@
 // script builds first); runs the built services and a minimal Fastify + pg baseline against a
 // scratch database on BENCH_DATABASE_URL, under autocannon, and writes docs/performance.md.
 // Environment: BENCH_SECONDS (10 per round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
-// BENCH_OTHER_ALLOCATIONS (1000000).
+// BENCH_OTHER_ALLOCATIONS (1000000), BENCH_ONLY (a regular expression: only the cases whose names
+// match run, and docs/performance.md is left as it is).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,10 @@ const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const OTHER_ALLOCATIONS = Number(process.env.BENCH_OTHER_ALLOCATIONS ?? 1_000_000);
 const PROJECT_SCALES = [1_000, 10_000, 100_000];
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const wanted = (name) => !ONLY || ONLY.test(name);
+// The planner v2 ledger's writers (issue 37): people booked, one week each per request.
+const LEDGER_PEOPLE = 200;
 
 const database = await scratchDatabase('bench_all');
 const running = [];
@@ -236,6 +241,37 @@ try {
     name: 'Bench',
   });
 
+  // The planner v2 ledger: 200 more people with a week, a project for the service's bookings and
+  // one for the baseline's (the same weeks on each), and the days of the 50 read users' allocations
+  // in the quarter, planned by reading them once (the ledger plans on first read what it has no
+  // days for).
+  const ledgerPeople = [];
+  const ledgerWanted = wanted('/v2/allocations');
+  for (let i = 0; ledgerWanted && i < LEDGER_PEOPLE; i += 1) {
+    const user = await post(`${mainApi.url}/v1/users`, {
+      first_name: `L${i}`,
+      last_name: 'B',
+      email: `l${i}@bench.test`,
+      role_id: 4,
+    });
+    await post(`${mainApi.url}/v1/working-time/users/${user.id}`, { entries: week }, 'PUT');
+    ledgerPeople.push(user.id);
+  }
+  const ledgerProject = (await post(`${mainApi.url}/v1/projects`, { name: 'Ledger', client_id: client })).id;
+  const ledgerBaselineProject = (
+    await post(`${mainApi.url}/v1/projects`, { name: 'Ledger baseline', client_id: client })
+  ).id;
+  const quarterList = `/v2/allocations?user_ids=${users.join(',')}&from=2027-01-01&to=2027-03-31&include=days&limit=500`;
+  let quarterAllocations = 0;
+  for (let cursor = ''; ledgerWanted;) {
+    const page = await fetch(`${planner.url}${quarterList}${cursor}`, { headers }).then((r) => r.json());
+    quarterAllocations += page.data.length;
+    if (!page.next_cursor) {
+      break;
+    }
+    cursor = `&cursor=${page.next_cursor}`;
+  }
+
   const cases = [];
   // The machine's speed drifts by tens of percent within minutes (bench/README.md), so the service
   // and its baseline take turns: a warm-up each, then BENCH_ROUNDS alternating rounds, and each
@@ -244,6 +280,9 @@ try {
   // statement that shares each of the service's round trips not counted), so a ratio compares the
   // same database work.
   const measure = async (name, service, base, note = '', statements = '') => {
+    if (!wanted(name)) {
+      return;
+    }
     say(name);
     if (base) {
       await load(service, WARM_UP_SECONDS);
@@ -269,7 +308,7 @@ try {
   // Scaling of the main-api reads: the same request at 1k, 10k and 100k projects.
   const scaling = [];
   const listPath = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
-  for (const scale of PROJECT_SCALES) {
+  for (const scale of wanted('GET /v1/projects') ? PROJECT_SCALES : []) {
     await seedProjects(scale);
     const someProject = projects - 7;
     scaling.push({
@@ -335,6 +374,50 @@ try {
     'the baseline only inserts; the planner first checks user, project and work days in main-api (one call)',
     '1 / 1 (TypeORM sends its INSERT between BEGIN and COMMIT)',
   );
+  let ledgerWrites = 0;
+  let ledgerBaselineWrites = 0;
+  const ledgerBooking = (counter, project) => (request) => {
+    // Each request one person's new week (Monday to Friday, from 2041-01-07), 2 hours a day.
+    const n = counter();
+    const from = new Date(Date.UTC(2041, 0, 7 + 7 * Math.floor(n / LEDGER_PEOPLE)));
+    const to = new Date(from.getTime() + 4 * 86_400_000);
+    return {
+      ...request,
+      body: JSON.stringify({
+        user_id: ledgerPeople[n % LEDGER_PEOPLE],
+        project_id: project,
+        from: from.toISOString().slice(0, 10),
+        to: to.toISOString().slice(0, 10),
+        hours_per_day: 2,
+        capacity_policy: 'reject',
+        assigned_by_user_id: credentials.userId,
+      }),
+    };
+  };
+  await measure(
+    `planner POST /v2/allocations (reject, ${LEDGER_PEOPLE} people)`,
+    {
+      url: `${planner.url}/v2/allocations`,
+      headers,
+      requests: [{ method: 'POST', setupRequest: ledgerBooking(() => ledgerWrites++, ledgerProject) }],
+    },
+    {
+      url: `${baseline}/v2/allocations`,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        { method: 'POST', setupRequest: ledgerBooking(() => ledgerBaselineWrites++, ledgerBaselineProject) },
+      ],
+    },
+    "the baseline takes the same lock and writes the same rows; the planner also asks main-api for the person's calendar (one call)",
+    '13 / 13 (settings, the span planned again; BEGIN, the lock, the allocations planned again, overlap, insert, days out and in, booked by day, COMMIT; the two reads of the answer)',
+  );
+  await measure(
+    `planner GET /v2/allocations?user_ids=<50>&include=days (one quarter, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+    { url: `${planner.url}${quarterList}`, headers },
+    { url: `${baseline}${quarterList}` },
+    `the first 500 of the quarter's ${quarterAllocations} allocations, with their days`,
+    '2 / 2',
+  );
   let creates = 0;
   await measure(
     'integrations POST /v2/integrations/projects',
@@ -361,93 +444,99 @@ try {
   );
   // Issue 19: the client-credentials endpoint against the rate at which one Node process signs the
   // same tokens with the same key and does nothing else, in alternating rounds of the same length.
-  say('POST /v1/oauth/token (client credentials) against RS256 signing alone');
-  const tokenEndpoint = {
-    url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
-    },
-  };
-  await load(tokenEndpoint, WARM_UP_SECONDS);
-  const tokenRounds = [];
-  const signingRounds = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    signingRounds.push(await signingRate(key.privatePem, SECONDS));
-    tokenRounds.push(await load(tokenEndpoint));
-  }
-  const tokenEndpointResult = summarize(tokenRounds);
-  cases.push({
-    name: 'POST /v1/oauth/token (client credentials)',
-    service: tokenEndpointResult,
-    note: 'baseline: RS256 signing alone, below',
-  });
-  const signingAlone = median(signingRounds);
-  // For comparison only: two signing processes at once, i.e. both cores doing nothing but signing.
-  const signingBothCores = (await Promise.all([0, 1].map(() => signingRate(key.privatePem, SECONDS)))).reduce(
-    (sum, rate) => sum + rate,
-    0,
-  );
-  for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
-    memory.loaded[name] = await rssMiB(service.pid);
-  }
+  if (ONLY) {
+    // Some cases only: their figures, and docs/performance.md left as the last whole run wrote it.
+    process.stdout.write(`${JSON.stringify(cases, null, 2)}\n`);
+  } else {
+    say('POST /v1/oauth/token (client credentials) against RS256 signing alone');
+    const tokenEndpoint = {
+      url: `${mainApi.url}/v1/oauth/token?grant_type=client_credentials`,
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.clientSecret}`).toString('base64')}`,
+      },
+    };
+    await load(tokenEndpoint, WARM_UP_SECONDS);
+    const tokenRounds = [];
+    const signingRounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      signingRounds.push(await signingRate(key.privatePem, SECONDS));
+      tokenRounds.push(await load(tokenEndpoint));
+    }
+    const tokenEndpointResult = summarize(tokenRounds);
+    cases.push({
+      name: 'POST /v1/oauth/token (client credentials)',
+      service: tokenEndpointResult,
+      note: 'baseline: RS256 signing alone, below',
+    });
+    const signingAlone = median(signingRounds);
+    // For comparison only: two signing processes at once, i.e. both cores doing nothing but signing.
+    const signingBothCores = (
+      await Promise.all([0, 1].map(() => signingRate(key.privatePem, SECONDS)))
+    ).reduce((sum, rate) => sum + rate, 0);
+    for (const [name, service] of Object.entries({ 'main-api': mainApi, planner, integrations })) {
+      memory.loaded[name] = await rssMiB(service.pid);
+    }
 
-  const ratio = (service, base) => (base ? (service / base).toFixed(2) : '–');
-  const lines = [
-    '# Performance',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
-      `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
-      `${SECONDS} s per round. A case with a baseline runs ${ROUNDS} rounds of the service and ${ROUNDS} of the baseline, taking turns after a ` +
-      `${WARM_UP_SECONDS} s warm-up each; its figures are the medians of the rounds (the req/s of each round are in the last column). ` +
-      'The services, the baseline, PostgreSQL and autocannon share the machine. The baseline ' +
-      '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
-      "statements (the same number per request, second column), written by hand, connected as the services' runtime roles " +
-      'under the same row-level security policies (its company a session setting, where the services send a settings statement ' +
-      'in each round trip), without the framework, authentication, validation or main-api calls. ' +
-      'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',
-    '',
-    '| case | SQL statements per request (service / baseline) | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note | rounds, req/s (service / baseline) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...cases.map(
-      ({ name, service, baseline: base, note, statements }) =>
-        `| ${name} | ${statements || '–'} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
-        `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} | ` +
-        `${base ? `${service.rounds.join(', ')} / ${base.rounds.join(', ')}` : ''} |`,
-    ),
-    '',
-    '## Scaling: one request at a time (median ms) as the data grows',
-    '',
-    '| projects in the company | GET /v1/projects?perPage=50 (status filter) | GET /v1/projects/{id} |',
-    '| --- | --- | --- |',
-    ...scaling.map((row) => `| ${row.projects.toLocaleString('en')} | ${row.list} | ${row.detail} |`),
-    '',
-    '## Token endpoint against RS256 signing alone (issue 19: at least 0.5)',
-    '',
-    'One Node process signing access tokens of the same shape with the same 2048-bit key in a loop ' +
-      '(`bench/rs256-sign-rate.mjs`), and `POST /v1/oauth/token?grant_type=client_credentials` with a correct ' +
-      `API key and secret, ${ROUNDS} alternating rounds of ${SECONDS} s each, medians.`,
-    '',
-    '| token endpoint req/s | p99 ms | RS256 signatures/s alone (one process) | ratio | signatures/s, two processes (both cores) | ratio | rounds (endpoint / signing) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    `| ${tokenEndpointResult.rps} | ${tokenEndpointResult.p99} | ${signingAlone} | ${(tokenEndpointResult.rps / signingAlone).toFixed(2)} | ` +
-      `${signingBothCores} | ${(tokenEndpointResult.rps / signingBothCores).toFixed(2)} | ` +
-      `${tokenEndpointResult.rounds.join(', ')} / ${signingRounds.join(', ')} |`,
-    '',
-    'The target is read against one process: a main-api replica is one Node process, and the ceiling ' +
-      'of its token endpoint is what that process can sign. The two-process figure is what the machine ' +
-      'signs with nothing else running at all (no HTTP, no PostgreSQL, no load generator).',
-    '',
-    '## Memory (RSS, MiB; issue 19: main-api at most 250 after the whole bench)',
-    '',
-    '| service | idle | after the load |',
-    '| --- | --- | --- |',
-    ...Object.keys(memory.idle).map((name) => `| ${name} | ${memory.idle[name]} | ${memory.loaded[name]} |`),
-    '',
-  ];
-  const performancePage = join(root, 'docs', 'performance.md');
-  writeFileSync(performancePage, [...lines, ...keptSections(performancePage)].join('\n'));
-  process.stdout.write(`${lines.join('\n')}\n`);
+    const ratio = (service, base) => (base ? (service / base).toFixed(2) : '–');
+    const lines = [
+      '# Performance',
+      '',
+      `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
+        `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on loopback. autocannon, ${CONNECTIONS} connections, ` +
+        `${SECONDS} s per round. A case with a baseline runs ${ROUNDS} rounds of the service and ${ROUNDS} of the baseline, taking turns after a ` +
+        `${WARM_UP_SECONDS} s warm-up each; its figures are the medians of the rounds (the req/s of each round are in the last column). ` +
+        'The services, the baseline, PostgreSQL and autocannon share the machine. The baseline ' +
+        '(`bench/baseline-server.mjs`) is a minimal Fastify + pg server answering the same request with the same SQL ' +
+        "statements (the same number per request, second column), written by hand, connected as the services' runtime roles " +
+        'under the same row-level security policies (its company a session setting, where the services send a settings statement ' +
+        'in each round trip), without the framework, authentication, validation or main-api calls. ' +
+        'Profiles, the changes they led to and before/after numbers: `bench/README.md`.',
+      '',
+      '| case | SQL statements per request (service / baseline) | service req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | throughput ratio | p99 ratio | note | rounds, req/s (service / baseline) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...cases.map(
+        ({ name, service, baseline: base, note, statements }) =>
+          `| ${name} | ${statements || '–'} | ${service.rps} | ${service.p50} | ${service.p99} | ${base?.rps ?? '–'} | ${base?.p50 ?? '–'} | ${base?.p99 ?? '–'} | ` +
+          `${ratio(service.rps, base?.rps)} | ${base ? (service.p99 / base.p99).toFixed(2) : '–'} | ${note}${service.errors ? ` (${service.errors} non-2xx)` : ''} | ` +
+          `${base ? `${service.rounds.join(', ')} / ${base.rounds.join(', ')}` : ''} |`,
+      ),
+      '',
+      '## Scaling: one request at a time (median ms) as the data grows',
+      '',
+      '| projects in the company | GET /v1/projects?perPage=50 (status filter) | GET /v1/projects/{id} |',
+      '| --- | --- | --- |',
+      ...scaling.map((row) => `| ${row.projects.toLocaleString('en')} | ${row.list} | ${row.detail} |`),
+      '',
+      '## Token endpoint against RS256 signing alone (issue 19: at least 0.5)',
+      '',
+      'One Node process signing access tokens of the same shape with the same 2048-bit key in a loop ' +
+        '(`bench/rs256-sign-rate.mjs`), and `POST /v1/oauth/token?grant_type=client_credentials` with a correct ' +
+        `API key and secret, ${ROUNDS} alternating rounds of ${SECONDS} s each, medians.`,
+      '',
+      '| token endpoint req/s | p99 ms | RS256 signatures/s alone (one process) | ratio | signatures/s, two processes (both cores) | ratio | rounds (endpoint / signing) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      `| ${tokenEndpointResult.rps} | ${tokenEndpointResult.p99} | ${signingAlone} | ${(tokenEndpointResult.rps / signingAlone).toFixed(2)} | ` +
+        `${signingBothCores} | ${(tokenEndpointResult.rps / signingBothCores).toFixed(2)} | ` +
+        `${tokenEndpointResult.rounds.join(', ')} / ${signingRounds.join(', ')} |`,
+      '',
+      'The target is read against one process: a main-api replica is one Node process, and the ceiling ' +
+        'of its token endpoint is what that process can sign. The two-process figure is what the machine ' +
+        'signs with nothing else running at all (no HTTP, no PostgreSQL, no load generator).',
+      '',
+      '## Memory (RSS, MiB; issue 19: main-api at most 250 after the whole bench)',
+      '',
+      '| service | idle | after the load |',
+      '| --- | --- | --- |',
+      ...Object.keys(memory.idle).map(
+        (name) => `| ${name} | ${memory.idle[name]} | ${memory.loaded[name]} |`,
+      ),
+      '',
+    ];
+    const performancePage = join(root, 'docs', 'performance.md');
+    writeFileSync(performancePage, [...lines, ...keptSections(performancePage)].join('\n'));
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
 } finally {
   for (const service of running.reverse()) {
     await service.stop();
