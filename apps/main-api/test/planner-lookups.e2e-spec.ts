@@ -147,7 +147,14 @@ describe('main-api planner look-ups (e2e)', () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json<Lookups>();
-    expect(Object.keys(body).sort()).toEqual(['labels', 'leaves', 'projects', 'users', 'working_time']);
+    expect(Object.keys(body).sort()).toEqual([
+      'labels',
+      'leaves',
+      'projects',
+      'tasks',
+      'users',
+      'working_time',
+    ]);
     expect(body.users).toEqual(users.json());
     expect(body.working_time).toEqual(weeks.json());
     expect(body.leaves).toEqual(leaves.json());
@@ -203,7 +210,14 @@ describe('main-api planner look-ups (e2e)', () => {
 
     expect(mixed.statusCode).toBe(200);
     expect(mixed.json()).toEqual(own.json());
-    expect(onlyForeign.json()).toEqual({ users: [], projects: [], working_time: {}, leaves: [], labels: [] });
+    expect(onlyForeign.json()).toEqual({
+      users: [],
+      projects: [],
+      working_time: {},
+      leaves: [],
+      labels: [],
+      tasks: [],
+    });
     // The other company asking sees its own, and none of the first company's.
     const theirs = seenByB.json<Lookups>();
     expect(theirs.users.map((user) => user.id)).toEqual([foreigner]);
@@ -274,13 +288,41 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(anonymous.json()).toMatchObject({ status: 401, name: 'PlatformCustomError' });
   });
 
+  it("answers each task's project, leaving out deleted tasks and another company's", async () => {
+    const task = await idOf(call('POST', '/tasks', { project_id: withClient, name: 'Look me up' }));
+    const gone = await idOf(call('POST', '/tasks', { project_id: withClient, name: 'Deleted' }));
+    expect((await call('DELETE', `/tasks/${gone}`)).statusCode).toBe(200);
+    const foreignTask = await idOf(
+      app.call('POST', '/tasks', { project_id: foreignProject, name: 'Theirs' }, asB()),
+    );
+
+    const answer = await lookups(`?task_ids=${foreignTask},${gone},${task}`);
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<{ tasks: unknown[] }>().tasks).toEqual([{ id: task, project_id: withClient }]);
+  });
+
   it('answers every part empty when no ids are asked for', async () => {
     const nothing = await lookups('');
     const periodOnly = await lookups(`?from=${from}&to=${to}`);
 
     expect(nothing.statusCode).toBe(200);
-    expect(nothing.json()).toEqual({ users: [], projects: [], working_time: {}, leaves: [], labels: [] });
+    expect(nothing.json()).toEqual({
+      users: [],
+      projects: [],
+      working_time: {},
+      leaves: [],
+      labels: [],
+      tasks: [],
+    });
     expect(periodOnly.statusCode).toBe(200);
-    expect(periodOnly.json()).toEqual({ users: [], projects: [], working_time: {}, leaves: [], labels: [] });
+    expect(periodOnly.json()).toEqual({
+      users: [],
+      projects: [],
+      working_time: {},
+      leaves: [],
+      labels: [],
+      tasks: [],
+    });
   });
 });

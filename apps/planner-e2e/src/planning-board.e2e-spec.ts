@@ -22,6 +22,8 @@ interface Allocation {
   version: number;
   confirmed_by_user_id: number | null;
   confirmed_at: string | null;
+  assigned_by_user_id: number;
+  task_id: number | null;
   days?: { date: string; hours: number; pinned: boolean }[];
   over_allocated_days?: { date: string; capacity: number; booked: number; over: number }[];
 }
@@ -589,6 +591,61 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       [[percent.id, perDay.id]],
     );
     expect(events).toBe(2);
+  });
+
+  it("checks the task against the project, and records who an API client's token says confirmed", async () => {
+    const person = await newPerson();
+    const [project, other] = [await newProject('Board: tasks'), await newProject('Board: no such task')];
+    const task = await created(main.call('POST', '/tasks', { project_id: project, name: 'Key visual' }));
+    const week = { user_id: person, from: '2028-01-03', to: '2028-01-07', hours_per_day: 1, task_id: task };
+
+    const elsewhere = await book({ ...week, project_id: other });
+    expect({ status: elsewhere.statusCode, body: elsewhere.json<Body>() }).toMatchObject({
+      status: 400,
+      body: { error: 'InvalidAllocationError', message: expect.stringContaining('task_id') },
+    });
+    const unknown = await book({ ...week, project_id: project, task_id: 999_999 });
+    expect(unknown.statusCode).toBe(400);
+
+    // An API client books tentatively, then confirms: it must say who confirmed, and that is recorded.
+    const issued = await main.service.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token?grant_type=client_credentials',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${main.companies[0].apiKey}:${main.companies[0].clientSecret}`).toString('base64')}`,
+      },
+    });
+    const asClient = { authorization: `Bearer ${issued.json<{ access_token: string }>().access_token}` };
+    const tentative = await planner.app.inject({
+      method: 'POST',
+      url: '/v2/allocations',
+      headers: asClient,
+      payload: { ...week, project_id: project, status: 'tentative', assigned_by_user_id: boss },
+    });
+    expect(tentative.json<Allocation>()).toMatchObject({ task_id: task, status: 'tentative' });
+    const confirm = (body: Body, etag: string) =>
+      planner.app.inject({
+        method: 'PATCH',
+        url: `/v2/allocations/${tentative.json<Allocation>().id}`,
+        headers: { ...asClient, 'if-match': etag },
+        payload: body,
+      });
+    const nameless = await confirm({ status: 'confirmed' }, tentative.headers.etag as string);
+    expect({ status: nameless.statusCode, body: nameless.json<Body>() }).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('who confirmed') },
+    });
+    const person2 = await newPerson();
+    const confirmed = await confirm(
+      { status: 'confirmed', assigned_by_user_id: person2 },
+      tentative.headers.etag as string,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<Allocation>()).toMatchObject({
+      status: 'confirmed',
+      confirmed_by_user_id: person2,
+      assigned_by_user_id: boss,
+    });
   });
 
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {

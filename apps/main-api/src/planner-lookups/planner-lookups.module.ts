@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { LabelsModule } from '../labels/labels.module';
 import { LeavesModule } from '../leaves/leaves.module';
 import { ProjectsModule } from '../projects/projects.module';
+import { TasksModule } from '../tasks/tasks.module';
 import { UsersModule } from '../users/users.module';
 import { WorkingTimeModule } from '../working-time/working-time.module';
 import { PlannerLookupsController } from './planner-lookups.controller';
 import { PlannerLookupsService } from './planner-lookups.service';
 
 @Module({
-  imports: [UsersModule, ProjectsModule, WorkingTimeModule, LeavesModule, LabelsModule],
+  imports: [UsersModule, ProjectsModule, WorkingTimeModule, LeavesModule, LabelsModule, TasksModule],
   controllers: [PlannerLookupsController],
   providers: [PlannerLookupsService],
 })

@@ -4,6 +4,7 @@ import { RequestValidationError } from '@platform/runtime';
 import { LabelsService } from '../labels/labels.service';
 import { leavePeriod, LeavesService } from '../leaves/leaves.service';
 import { ProjectsService } from '../projects/projects.service';
+import { TasksService } from '../tasks/tasks.service';
 import { UsersService } from '../users/users.service';
 import { WorkingTimeService } from '../working-time/working-time.service';
 import type { PlannerLookupsDto, PlannerLookupsQueryDto } from './dto/planner-lookups.dto';
@@ -23,6 +24,7 @@ export class PlannerLookupsService {
     private readonly workingTime: WorkingTimeService,
     private readonly leaves: LeavesService,
     private readonly labels: LabelsService,
+    private readonly tasks: TasksService,
   ) {}
 
   async lookups(query: PlannerLookupsQueryDto): Promise<PlannerLookupsDto> {
@@ -39,13 +41,15 @@ export class PlannerLookupsService {
     }
     const userIds = query.user_ids ? entityIdsOf(query.user_ids) : [];
     const projectIds = query.project_ids ? entityIdsOf(query.project_ids) : [];
+    const taskIds = query.task_ids ? entityIdsOf(query.task_ids) : [];
     const withUsers = userIds.length > 0;
-    const [users, projects, workingTime, leaves, labels] = await Promise.all([
+    const [users, projects, workingTime, leaves, labels, tasks] = await Promise.all([
       withUsers ? this.users.byIds(userIds) : [],
       projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
       withUsers ? this.workingTime.companyWeeks(userIds) : {},
       withUsers && period ? this.leaves.list({ user_ids: query.user_ids, ...period }) : [],
       withUsers ? this.labels.ofModel('user') : [],
+      taskIds.length > 0 ? this.tasks.projectsOf(taskIds) : [],
     ]);
     const carried = new Set(users.flatMap((user) => user.labels));
     return {
@@ -54,6 +58,7 @@ export class PlannerLookupsService {
       working_time: workingTime,
       leaves,
       labels: labels.filter((label) => carried.has(label.id)),
+      tasks,
     };
   }
 }

@@ -35,6 +35,15 @@ export class TasksRepository extends FeatureRepository<Task> {
     await this.scope.repository(Project).requireReference(id, 'project_id');
   }
 
+  /** Id and project of those of the tasks the company has (deleted ones left out). */
+  projectsOf(ids: readonly number[]): Promise<{ id: number; project_id: number }[]> {
+    return this.scope.sql.select<{ id: number; project_id: number }>(
+      `SELECT id, project_id FROM tasks
+        WHERE company_id = $1 AND id = ANY($2::integer[]) AND deleted_at IS NULL ORDER BY id`,
+      [this.scope.companyId(), ids],
+    );
+  }
+
   /** The task's assignee, by the body's `assignee_id` (400 naming it when the company has none). */
   async requireAssignee(id: number): Promise<void> {
     await this.scope.repository(User).requireReference(id, 'assignee_id');

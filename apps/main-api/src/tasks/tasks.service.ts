@@ -16,6 +16,11 @@ export class TasksService {
     private readonly principals: PrincipalContext,
   ) {}
 
+  /** The project of each of these tasks the company has (the planner's look-up). */
+  projectsOf(ids: readonly number[]): Promise<{ id: number; project_id: number }[]> {
+    return this.tasks.projectsOf(ids);
+  }
+
   async create(body: CreateTaskDto): Promise<Task> {
     await this.tasks.requireProject(body.project_id);
     await this.validate(body);

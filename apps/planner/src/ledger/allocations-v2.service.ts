@@ -154,7 +154,13 @@ export class AllocationsV2Service {
     const unitsGiven = unitsOf(body);
     const units = unitsGiven ?? storedUnits(stored);
     const status = body.status ?? stored.status;
-    const actor = this.principals.get().userId;
+    // Who confirms: the token's user, or the user an API client names (as on a booking).
+    const actor = this.principals.get().userId ?? body.assigned_by_user_id;
+    if (status !== stored.status && status === 'confirmed' && actor === undefined) {
+      throw invalidAllocation(
+        "assigned_by_user_id is required to confirm with an API client's token: who confirmed",
+      );
+    }
     const confirmed =
       status === stored.status
         ? { confirmed_by_user_id: stored.confirmed_by_user_id, confirmed_at: dateOrNull(stored.confirmed_at) }
@@ -280,10 +286,15 @@ export class AllocationsV2Service {
       from: replanned && replanned.from < columns.from ? replanned.from : columns.from,
       to: replanned && replanned.to > columns.to ? replanned.to : columns.to,
     };
-    const { users, projects, weeks, leaves } = await this.mainApi.lookups(
+    const { users, projects, weeks, leaves, taskProjects } = await this.mainApi.lookups(
       {
-        userIds: [columns.user_id, columns.assigned_by_user_id],
+        userIds: [
+          columns.user_id,
+          columns.assigned_by_user_id,
+          ...(columns.confirmed_by_user_id === null ? [] : [columns.confirmed_by_user_id]),
+        ],
         projectIds: [columns.project_id],
+        taskIds: columns.task_id === null ? [] : [columns.task_id],
         period,
       },
       caller,
@@ -295,8 +306,16 @@ export class AllocationsV2Service {
     if (!users.has(columns.assigned_by_user_id)) {
       throw userNotFound('assigned_by_user_id', columns.assigned_by_user_id);
     }
+    if (columns.confirmed_by_user_id !== null && !users.has(columns.confirmed_by_user_id)) {
+      throw userNotFound('assigned_by_user_id', columns.confirmed_by_user_id);
+    }
     if (!projects.has(columns.project_id)) {
       throw projectNotFound(columns.project_id);
+    }
+    if (columns.task_id !== null && taskProjects.get(columns.task_id) !== columns.project_id) {
+      throw invalidAllocation(
+        `task_id: task ${columns.task_id} is not a task of project ${columns.project_id} in your company`,
+      );
     }
     const calendar = calendarFromMainApi(weeks.get(columns.user_id), leaves.get(columns.user_id));
     let days: PlannedDay[];

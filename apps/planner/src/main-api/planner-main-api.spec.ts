@@ -19,6 +19,7 @@ function answerFor(url: string) {
           ]
         : [],
     labels: users.includes(7) ? [{ id: 3, name: 'Remote', color: '#000000' }] : [],
+    tasks: ids('task_ids').map((id) => ({ id, project_id: id * 10 })),
   };
 }
 
@@ -40,13 +41,19 @@ describe('PlannerMainApi.lookups', () => {
 
   it('asks for everything in one call and answers it by id', async () => {
     const lookups = await planner.lookups(
-      { userIds: [7, 8, 7], projectIds: [1, 2], period: { from: '2027-01-01', to: '2027-01-31' } },
+      {
+        userIds: [7, 8, 7],
+        projectIds: [1, 2],
+        taskIds: [4],
+        period: { from: '2027-01-01', to: '2027-01-31' },
+      },
       caller,
     );
 
     expect(mainApi.requests.map((request) => request.url)).toEqual([
-      '/v1/planner/lookups?user_ids=7%2C8&project_ids=1%2C2&from=2027-01-01&to=2027-01-31',
+      '/v1/planner/lookups?user_ids=7%2C8&project_ids=1%2C2&task_ids=4&from=2027-01-01&to=2027-01-31',
     ]);
+    expect([...lookups.taskProjects]).toEqual([[4, 40]]);
     expect(mainApi.requests[0].headers.authorization).toBe('Bearer abc');
     expect([...lookups.users.keys()]).toEqual([7, 8]);
     expect([...lookups.projects.keys()]).toEqual([1, 2]);

@@ -21,11 +21,14 @@ export interface MainApiLookups {
   leaves: Map<number, MainApiLeave[]>;
   /** The user labels those users carry, by id. */
   labels: Map<number, MainApiLabel>;
+  /** The project of each task asked for that the company has, by task id. */
+  taskProjects: Map<number, number>;
 }
 
 export interface LookupRequest {
   userIds?: readonly number[];
   projectIds?: readonly number[];
+  taskIds?: readonly number[];
   /** Calendar days, both included: leaves are answered only with a period. */
   period?: { from: string; to: string };
 }
@@ -45,16 +48,20 @@ export class PlannerMainApi {
   async lookups(request: LookupRequest, caller: CallerContext): Promise<MainApiLookups> {
     const userChunks = chunksOf(request.userIds ?? []);
     const projectChunks = chunksOf(request.projectIds ?? []);
+    const taskChunks = chunksOf(request.taskIds ?? []);
     const answers = await Promise.all(
-      Array.from({ length: Math.max(userChunks.length, projectChunks.length, 1) }, (_, index) =>
-        this.lookupsCall(
-          {
-            ...(userChunks[index] && { user_ids: userChunks[index].join(',') }),
-            ...(projectChunks[index] && { project_ids: projectChunks[index].join(',') }),
-            ...(userChunks[index] && request.period),
-          },
-          caller,
-        ),
+      Array.from(
+        { length: Math.max(userChunks.length, projectChunks.length, taskChunks.length, 1) },
+        (_, index) =>
+          this.lookupsCall(
+            {
+              ...(userChunks[index] && { user_ids: userChunks[index].join(',') }),
+              ...(projectChunks[index] && { project_ids: projectChunks[index].join(',') }),
+              ...(taskChunks[index] && { task_ids: taskChunks[index].join(',') }),
+              ...(userChunks[index] && request.period),
+            },
+            caller,
+          ),
       ),
     );
     const lookups: MainApiLookups = {
@@ -63,6 +70,7 @@ export class PlannerMainApi {
       weeks: new Map(),
       leaves: new Map(),
       labels: new Map(),
+      taskProjects: new Map(),
     };
     for (const answer of answers) {
       for (const user of answer.users) {
@@ -84,6 +92,10 @@ export class PlannerMainApi {
       }
       for (const label of answer.labels) {
         lookups.labels.set(label.id, label);
+      }
+      // An older main-api answers no tasks (during a rolling deploy): the task then reads as unknown.
+      for (const task of (answer.tasks as MainApiLookupsAnswer['tasks'] | undefined) ?? []) {
+        lookups.taskProjects.set(task.id, task.project_id);
       }
     }
     return lookups;

@@ -3656,6 +3656,12 @@ export interface components {
       /** @description The client, null when the project has none (or it was deleted) */
       client: components['schemas']['ProjectClientNameDto'] | null;
     };
+    PlannerTaskDto: {
+      /** @example 31 */
+      id: number;
+      /** @example 7 */
+      project_id: number;
+    };
     PlannerLookupsDto: {
       /** @description The users among `user_ids` (deleted ones too), as `GET /users?ids=` answers them */
       users: components['schemas']['UserDto'][];
@@ -3681,6 +3687,8 @@ export interface components {
       leaves: components['schemas']['UserLeaveDto'][];
       /** @description The user labels those users carry */
       labels: components['schemas']['LabelDto'][];
+      /** @description The company's tasks among `task_ids` (deleted ones absent), with their project */
+      tasks: components['schemas']['PlannerTaskDto'][];
     };
     /** @description UserDto with only the fields a list's `fields` asked for (and id) */
     UserDtoFields: {
@@ -28334,6 +28342,8 @@ export interface operations {
         from?: string;
         /** @description Comma-separated project ids (at most 500) */
         project_ids?: string;
+        /** @description Comma-separated task ids (at most 500) */
+        task_ids?: string;
         /** @description Last day of the period whose leaves are answered (YYYY-MM-DD), included; with `from` */
         to?: string;
         /** @description Comma-separated user ids (at most 500) */

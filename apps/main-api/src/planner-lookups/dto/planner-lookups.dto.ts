@@ -19,6 +19,11 @@ export class PlannerLookupsQueryDto {
   @IsEntityIdList()
   project_ids?: string;
 
+  @ApiPropertyOptional({ example: '31,32', description: 'Comma-separated task ids (at most 500)' })
+  @MayBeAbsent()
+  @IsEntityIdList()
+  task_ids?: string;
+
   @ApiPropertyOptional({
     example: '2026-12-01',
     description: 'First day of the period whose leaves are answered (YYYY-MM-DD); with `to`',
@@ -34,6 +39,12 @@ export class PlannerLookupsQueryDto {
   @MayBeAbsent()
   @IsDateOnly()
   to?: string;
+}
+
+/** A task among `task_ids`, and the project it belongs to. */
+export class PlannerTaskDto {
+  @ApiProperty({ example: 31 }) id!: number;
+  @ApiProperty({ example: 7 }) project_id!: number;
 }
 
 export class PlannerLookupsDto {
@@ -76,4 +87,10 @@ export class PlannerLookupsDto {
 
   @ApiProperty({ type: [LabelDto], description: 'The user labels those users carry' })
   labels!: LabelDto[];
+
+  @ApiProperty({
+    type: [PlannerTaskDto],
+    description: "The company's tasks among `task_ids` (deleted ones absent), with their project",
+  })
+  tasks!: PlannerTaskDto[];
 }

@@ -134,7 +134,8 @@ export class CreateAllocationV2Dto {
   @ApiPropertyOptional({
     example: 3,
     description:
-      "Who made the booking: with a user's token that user, whatever this says; an API client's token must name one",
+      "Who made the booking (on a change: who confirms it): with a user's token that user, whatever this says; " +
+      "an API client's token must name one to book or confirm",
   })
   @MayBeAbsent()
   @IsEntityId()
