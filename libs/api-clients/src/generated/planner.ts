@@ -601,7 +601,7 @@ export interface components {
        */
       task_id?: Record<string, never> | null;
       /**
-       * @description Who made the booking: with a user's token that user, whatever this says; an API client's token must name one
+       * @description Who made the booking (on a change: who confirms it): with a user's token that user, whatever this says; an API client's token must name one to book or confirm
        * @example 3
        */
       assigned_by_user_id?: number;
@@ -783,7 +783,7 @@ export interface components {
        */
       task_id?: Record<string, never> | null;
       /**
-       * @description Who made the booking: with a user's token that user, whatever this says; an API client's token must name one
+       * @description Who made the booking (on a change: who confirms it): with a user's token that user, whatever this says; an API client's token must name one to book or confirm
        * @example 3
        */
       assigned_by_user_id?: number;
