@@ -35,6 +35,14 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undef
 const wanted = (name) => !ONLY || ONLY.test(name);
 // The planner v2 ledger's writers (issue 37): people booked, one week each per request.
 const LEDGER_PEOPLE = 200;
+const LIST_PATH = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
+// Cases whose seeding is their own: it runs only when one of them is wanted.
+const CASE = {
+  projectsList: `GET ${LIST_PATH} (100,000 projects)`,
+  projectDetail: 'GET /v1/projects/{id}',
+  ledgerWrite: `planner POST /v2/allocations (reject, ${LEDGER_PEOPLE} people)`,
+  ledgerList: `planner GET /v2/allocations?user_ids=<50>&include=days (one quarter, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+};
 
 const database = await scratchDatabase('bench_all');
 const running = [];
@@ -213,17 +221,22 @@ try {
     start_at: '09:00:00',
     end_at: '17:00:00',
   }));
-  const users = [];
-  for (let i = 0; i < 50; i += 1) {
-    const user = await post(`${mainApi.url}/v1/users`, {
-      first_name: `U${i}`,
-      last_name: 'B',
-      email: `u${i}@bench.test`,
-      role_id: 4,
-    });
-    await post(`${mainApi.url}/v1/working-time/users/${user.id}`, { entries: week }, 'PUT');
-    users.push(user.id);
-  }
+  /** `count` collaborators working that week, named `<prefix><n>`: their ids. */
+  const peopleWithWeek = async (prefix, count) => {
+    const ids = [];
+    for (let i = 0; i < count; i += 1) {
+      const user = await post(`${mainApi.url}/v1/users`, {
+        first_name: `${prefix.toUpperCase()}${i}`,
+        last_name: 'B',
+        email: `${prefix}${i}@bench.test`,
+        role_id: 4,
+      });
+      await post(`${mainApi.url}/v1/working-time/users/${user.id}`, { entries: week }, 'PUT');
+      ids.push(user.id);
+    }
+    return ids;
+  };
+  const users = await peopleWithWeek('u', 50);
   await sql(
     database.url,
     `INSERT INTO planner.allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id)
@@ -245,25 +258,14 @@ try {
   // one for the baseline's (the same weeks on each), and the days of the 50 read users' allocations
   // in the quarter, planned by reading them once (the ledger plans on first read what it has no
   // days for).
-  const ledgerPeople = [];
-  const ledgerWanted = wanted('/v2/allocations');
-  for (let i = 0; ledgerWanted && i < LEDGER_PEOPLE; i += 1) {
-    const user = await post(`${mainApi.url}/v1/users`, {
-      first_name: `L${i}`,
-      last_name: 'B',
-      email: `l${i}@bench.test`,
-      role_id: 4,
-    });
-    await post(`${mainApi.url}/v1/working-time/users/${user.id}`, { entries: week }, 'PUT');
-    ledgerPeople.push(user.id);
-  }
+  const ledgerPeople = wanted(CASE.ledgerWrite) ? await peopleWithWeek('l', LEDGER_PEOPLE) : [];
   const ledgerProject = (await post(`${mainApi.url}/v1/projects`, { name: 'Ledger', client_id: client })).id;
   const ledgerBaselineProject = (
     await post(`${mainApi.url}/v1/projects`, { name: 'Ledger baseline', client_id: client })
   ).id;
   const quarterList = `/v2/allocations?user_ids=${users.join(',')}&from=2027-01-01&to=2027-03-31&include=days&limit=500`;
   let quarterAllocations = 0;
-  for (let cursor = ''; ledgerWanted;) {
+  for (let cursor = ''; wanted(CASE.ledgerList);) {
     const page = await fetch(`${planner.url}${quarterList}${cursor}`, { headers }).then((r) => r.json());
     quarterAllocations += page.data.length;
     if (!page.next_cursor) {
@@ -307,8 +309,8 @@ try {
 
   // Scaling of the main-api reads: the same request at 1k, 10k and 100k projects.
   const scaling = [];
-  const listPath = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
-  for (const scale of wanted('GET /v1/projects') ? PROJECT_SCALES : []) {
+  const listPath = LIST_PATH;
+  for (const scale of wanted(CASE.projectsList) || wanted(CASE.projectDetail) ? PROJECT_SCALES : []) {
     await seedProjects(scale);
     const someProject = projects - 7;
     scaling.push({
@@ -320,14 +322,14 @@ try {
   const detailId = projects - 7;
 
   await measure(
-    `GET ${listPath} (100,000 projects)`,
+    CASE.projectsList,
     { url: `${mainApi.url}${listPath}`, headers },
     { url: `${baseline}${listPath}` },
     '',
     '3 / 3 (count and page side by side, then the page figures)',
   );
   await measure(
-    'GET /v1/projects/{id}',
+    CASE.projectDetail,
     { url: `${mainApi.url}/v1/projects/${detailId}`, headers },
     { url: `${baseline}/v1/projects/${detailId}` },
     '',
@@ -395,7 +397,7 @@ try {
     };
   };
   await measure(
-    `planner POST /v2/allocations (reject, ${LEDGER_PEOPLE} people)`,
+    CASE.ledgerWrite,
     {
       url: `${planner.url}/v2/allocations`,
       headers,
@@ -412,7 +414,7 @@ try {
     '13 / 13 (settings, the span planned again; BEGIN, the lock, the allocations planned again, overlap, insert, days out and in, booked by day, COMMIT; the two reads of the answer)',
   );
   await measure(
-    `planner GET /v2/allocations?user_ids=<50>&include=days (one quarter, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+    CASE.ledgerList,
     { url: `${planner.url}${quarterList}`, headers },
     { url: `${baseline}${quarterList}` },
     `the first 500 of the quarter's ${quarterAllocations} allocations, with their days`,
