@@ -15,6 +15,7 @@ import { LeavesModule } from './leaves/leaves.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { FeesModule } from './fees/fees.module';
 import { LabelsModule } from './labels/labels.module';
+import { HolidayCalendarsModule } from './holiday-calendars/holiday-calendars.module';
 import { RatecardsModule } from './ratecards/ratecards.module';
 import { PositionsModule } from './positions/positions.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -70,6 +71,7 @@ export class MainApiModule {
         ContractsModule,
         RatecardsModule,
         LabelsModule,
+        HolidayCalendarsModule,
         ProjectsModule,
         TasksModule,
         HoursModule,

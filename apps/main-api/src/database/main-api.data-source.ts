@@ -21,6 +21,8 @@ import { ContractMember } from '../contracts/contract-member.entity';
 import { Contract } from '../contracts/contract.entity';
 import { Fee } from '../fees/fee.entity';
 import { Label } from '../labels/label.entity';
+import { HolidayCalendar } from '../holiday-calendars/holiday-calendar.entity';
+import { Holiday } from '../holiday-calendars/holiday.entity';
 import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { TimeEntry } from '../hours/time-entry.entity';
@@ -78,6 +80,8 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Ratecard,
     RatecardPrice,
     Label,
+    HolidayCalendar,
+    Holiday,
     Project,
     ProjectPosition,
     ProjectCategory,

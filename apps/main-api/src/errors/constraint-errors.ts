@@ -9,6 +9,10 @@ import { BusinessRuleError, type MainApiError } from './main-api.errors';
 const CONSTRAINT_ERRORS: ReadonlyMap<string, () => MainApiError> = new Map([
   ['users_email_lower_key', () => new BusinessRuleError('A user with this e-mail already exists')],
   [
+    'holidays_calendar_date_key',
+    () => new BusinessRuleError('The calendar already has a holiday on that date: change that one instead'),
+  ],
+  [
     'user_leaves_no_overlap',
     () => new BusinessRuleError('The leave overlaps another leave of the same user'),
   ],

@@ -30,6 +30,7 @@ export async function changeEveryEntityKind(
   await create('workspaces', '/workspaces', { name: `Every kind ${suffix}` });
   await create('contracts', '/contracts', { name: 'Every kind', client_id: client });
   await create('labels', '/labels', { name: `Every kind ${suffix}`, color: '#112233', model: 'project' });
+  await create('holiday-calendars', '/holiday-calendars', { name: `Every kind ${suffix}`, country: 'FR' });
   await create('ratecards', '/ratecards', {
     name: 'Every kind',
     prices: [{ position_id: position, price: 90 }],

@@ -15,7 +15,7 @@ import { mainApiOwnerDataSourceOptions } from '../../src/database/main-api.data-
 import { mainApiService } from '../../src/main-api.service';
 import { ProvisioningService, type ProvisionedCompany } from '../../src/provisioning/provisioning.service';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
   /** Company of the token; the first provisioned company by default. */

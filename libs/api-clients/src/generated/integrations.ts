@@ -2365,6 +2365,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'holiday-calendars'
         | 'allocations'
       )[];
       /**
@@ -2451,6 +2452,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'holiday-calendars'
         | 'allocations'
       )[];
       /**
@@ -2558,6 +2560,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'holiday-calendars'
         | 'allocations'
       )[];
       /**
@@ -2656,6 +2659,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'holiday-calendars'
         | 'allocations';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
@@ -2802,6 +2806,7 @@ export interface components {
         | 'ratecards'
         | 'labels'
         | 'products'
+        | 'holiday-calendars'
         | 'allocations';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
@@ -2921,6 +2926,9 @@ export interface components {
         | 'products.created'
         | 'products.updated'
         | 'products.deleted'
+        | 'holiday-calendars.created'
+        | 'holiday-calendars.updated'
+        | 'holiday-calendars.deleted'
         | 'allocations.created'
         | 'allocations.updated'
         | 'allocations.deleted';

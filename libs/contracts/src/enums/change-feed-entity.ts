@@ -15,6 +15,7 @@ export const CHANGE_FEED_ONLY_ENTITIES = [
   'ratecards',
   'labels',
   'products',
+  'holiday-calendars',
 ] as const;
 
 export const CHANGE_FEED_ENTITIES: readonly string[] = [

@@ -25,6 +25,7 @@ import { ChangeFeedWatch1795900000100 } from './1795900000100-ChangeFeedWatch';
 import { AddRowVersions1796000000100 } from './1796000000100-AddRowVersions';
 import { ChangeFeedEveryEntity1796000000200 } from './1796000000200-ChangeFeedEveryEntity';
 import { ChangeEventsProject1796000000400 } from './1796000000400-ChangeEventsProject';
+import { HolidayCalendars1796000001100 } from './1796000001100-HolidayCalendars';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MAIN_API_MIGRATIONS = [
   AddRowVersions1796000000100,
   ChangeFeedEveryEntity1796000000200,
   ChangeEventsProject1796000000400,
+  HolidayCalendars1796000001100,
 ];
