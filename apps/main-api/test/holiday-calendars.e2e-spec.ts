@@ -181,6 +181,23 @@ describe('main-api holiday calendars (e2e)', () => {
     expect((await app.call('GET', `/holiday-calendars/${calendar.id}`)).statusCode).toBe(404);
   });
 
+  it('keeps the region when the country stays, and clears it when the country changes', async () => {
+    const calendar = await created<Calendar>(
+      app.call('POST', '/holiday-calendars', { name: 'Moving office', country: 'DE', region: 'BY' }),
+    );
+
+    const same = await app.call('PATCH', `/holiday-calendars/${calendar.id}`, {
+      country: 'DE',
+      name: 'Munich',
+    });
+    const moved = await app.call('PATCH', `/holiday-calendars/${calendar.id}`, { country: 'AT' });
+    const wrongRegion = await app.call('PATCH', `/holiday-calendars/${calendar.id}`, { region: 'BY' });
+
+    expect(same.json<Calendar>()).toMatchObject({ name: 'Munich', country: 'DE', region: 'BY' });
+    expect(moved.json<Calendar>()).toMatchObject({ country: 'AT', region: null });
+    expect(wrongRegion.statusCode).toBe(400);
+  });
+
   it.each([
     [{ name: 'Nowhere', country: 'XX' }, 'country'],
     [{ name: 'Lower', country: 'fr' }, 'country'],
@@ -256,5 +273,132 @@ describe('main-api holiday calendars (e2e)', () => {
     expect(mine.some((event) => event.kind === 'updated' && event.changed_fields.includes('holidays'))).toBe(
       true,
     );
+  });
+});
+
+/** People's calendars from a date on, their time zone, and what the planner's look-up answers of them. */
+describe('main-api people’s holiday calendars and time zones (e2e)', () => {
+  let app: MainApiTestApp;
+  let companyB: number;
+  let person: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['PA', 'PB']);
+    companyB = app.companies[1].companyId;
+    person = (
+      await app.call('POST', '/users', {
+        first_name: 'Moving',
+        last_name: 'Person',
+        email: 'moving@calendars.test',
+        role_id: 4,
+      })
+    ).json<{ id: number }>().id;
+  });
+
+  afterAll(() => app.close());
+
+  const calendarWith = async (name: string, days: [string, string, number?][]): Promise<number> => {
+    const id = (await app.call('POST', '/holiday-calendars', { name })).json<{ id: number }>().id;
+    for (const [date, holiday, hoursOff] of days) {
+      const added = await app.call('POST', `/holiday-calendars/${id}/holidays`, {
+        date,
+        name: holiday,
+        ...(hoursOff === undefined ? {} : { hours_off: hoursOff }),
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    return id;
+  };
+
+  it('answers the planner each day’s holiday of the calendar in force, in the person’s time zone', async () => {
+    const paris = await calendarWith('Paris office', [
+      ['2027-05-01', 'Labour Day'],
+      ['2027-07-14', 'Bastille Day'],
+    ]);
+    const munich = await calendarWith('Munich office', [
+      ['2027-07-14', 'Not a holiday here, but listed to prove the date rule'],
+      ['2027-10-03', 'German Unity Day'],
+      ['2027-12-24', 'Christmas Eve', 4],
+    ]);
+    // Paris until the move on 2027-07-15, Munich from then on.
+    const first = await app.call('POST', `/users/${person}/holiday-calendars`, {
+      calendar_id: paris,
+      effective_from: '2027-01-01',
+    });
+    const moved = await app.call('POST', `/users/${person}/holiday-calendars`, {
+      calendar_id: munich,
+      effective_from: '2027-07-15',
+    });
+    const zone = await app.call('PUT', `/users/${person}/time-zone`, { time_zone: 'Europe/Berlin' });
+
+    expect(first.statusCode).toBe(201);
+    expect(moved.json()).toMatchObject({
+      calendar_id: munich,
+      calendar_name: 'Munich office',
+      effective_from: '2027-07-15',
+    });
+    expect(zone.json()).toMatchObject({ user_id: person, time_zone: 'Europe/Berlin' });
+    const lookups = await app.call(
+      'GET',
+      `/planner/lookups?user_ids=${person}&from=2027-01-01&to=2027-12-31`,
+    );
+    expect(lookups.json()).toMatchObject({
+      time_zones: { [String(person)]: 'Europe/Berlin' },
+      holidays: [
+        { user_id: person, date: '2027-05-01', name: 'Labour Day', hours_off: null },
+        { user_id: person, date: '2027-07-14', name: 'Bastille Day', hours_off: null },
+        { user_id: person, date: '2027-10-03', name: 'German Unity Day', hours_off: null },
+        { user_id: person, date: '2027-12-24', name: 'Christmas Eve', hours_off: 4 },
+      ],
+    });
+    expect(lookups.json<{ holidays: unknown[] }>().holidays).toHaveLength(4);
+    // The interface's user answer is unchanged: no time zone in it.
+    expect(Object.keys((await app.call('GET', `/users/${person}`)).json<object>())).not.toContain(
+      'time_zone',
+    );
+  });
+
+  it('refuses what it cannot use, names it, and keeps companies apart', async () => {
+    const calendar = (await app.call('POST', '/holiday-calendars', { name: 'Twice' })).json<{ id: number }>()
+      .id;
+    const theirs = (
+      await app.call('POST', '/holiday-calendars', { name: 'Theirs' }, { company: companyB })
+    ).json<{ id: number }>().id;
+
+    const badZone = await app.call('PUT', `/users/${person}/time-zone`, { time_zone: 'Mars/Olympus' });
+    const foreignCalendar = await app.call('POST', `/users/${person}/holiday-calendars`, {
+      calendar_id: theirs,
+      effective_from: '2028-01-01',
+    });
+    await app.call('POST', `/users/${person}/holiday-calendars`, {
+      calendar_id: calendar,
+      effective_from: '2029-01-01',
+    });
+    const sameDay = await app.call('POST', `/users/${person}/holiday-calendars`, {
+      calendar_id: calendar,
+      effective_from: '2029-01-01',
+    });
+
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.body).toContain('time_zone');
+    expect(foreignCalendar.statusCode).toBe(400);
+    expect(foreignCalendar.body).toContain('calendar_id');
+    expect(sameDay.statusCode).toBe(422);
+    expect(
+      (await app.call('GET', `/users/${person}/calendar`, undefined, { company: companyB })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.call('PUT', `/users/${person}/time-zone`, { time_zone: 'UTC' }, { role: 3 })).statusCode,
+    ).toBe(403);
+
+    // Ending the 2029 membership lets the previous calendar run on.
+    const memberships = (await app.call('GET', `/users/${person}/calendar`)).json<{
+      memberships: { id: number; effective_from: string }[];
+    }>().memberships;
+    const last = memberships.find((membership) => membership.effective_from === '2029-01-01');
+    expect((await app.call('DELETE', `/users/${person}/holiday-calendars/${last?.id}`)).statusCode).toBe(204);
+    expect(
+      (await app.call('GET', `/users/${person}/calendar`)).json<{ memberships: unknown[] }>().memberships,
+    ).toHaveLength(2);
   });
 });

@@ -148,10 +148,12 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Lookups>();
     expect(Object.keys(body).sort()).toEqual([
+      'holidays',
       'labels',
       'leaves',
       'projects',
       'tasks',
+      'time_zones',
       'users',
       'working_time',
     ]);
@@ -217,6 +219,8 @@ describe('main-api planner look-ups (e2e)', () => {
       leaves: [],
       labels: [],
       tasks: [],
+      time_zones: {},
+      holidays: [],
     });
     // The other company asking sees its own, and none of the first company's.
     const theirs = seenByB.json<Lookups>();
@@ -314,6 +318,8 @@ describe('main-api planner look-ups (e2e)', () => {
       leaves: [],
       labels: [],
       tasks: [],
+      time_zones: {},
+      holidays: [],
     });
     expect(periodOnly.statusCode).toBe(200);
     expect(periodOnly.json()).toEqual({
@@ -323,6 +329,8 @@ describe('main-api planner look-ups (e2e)', () => {
       leaves: [],
       labels: [],
       tasks: [],
+      time_zones: {},
+      holidays: [],
     });
   });
 });

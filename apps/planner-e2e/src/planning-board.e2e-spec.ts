@@ -648,6 +648,65 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
   });
 
+  it("plans around the person's holidays, and reads partial leaves in their time zone", async () => {
+    const person = await newPerson();
+    const calendar = await created(main.call('POST', '/holiday-calendars', { name: 'Board: Paris' }));
+    expect(
+      (
+        await main.call('POST', `/holiday-calendars/${calendar}/holidays`, {
+          date: '2028-07-14',
+          name: 'Bastille Day',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await main.call('POST', `/users/${person}/holiday-calendars`, {
+          calendar_id: calendar,
+          effective_from: '2028-01-01',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await main.call('PUT', `/users/${person}/time-zone`, { time_zone: 'Asia/Tokyo' })).statusCode,
+    ).toBe(200);
+    // 09:00-12:00 in Tokyo on Monday 10 July is 00:00-03:00 UTC: three hours off that Monday there.
+    expect(
+      (
+        await main.call('POST', '/user/leaves', {
+          userId: person,
+          leaveTypeId: 1,
+          start: '2028-07-10T00:00:00Z',
+          end: '2028-07-10T03:00:00Z',
+          allDay: false,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    // 29 hours over the week: Monday has 5, Friday is Bastille Day, so 5 + 8 + 8 + 8 + 0 = 29.
+    const { allocation } = await booked({
+      user_id: person,
+      project_id: await newProject('Board: holidays'),
+      from: '2028-07-10',
+      to: '2028-07-14',
+      total_hours: 29,
+    });
+    expect(allocation.days?.map((day) => day.hours)).toEqual([5, 8, 8, 8, 0]);
+    // One more hour on Monday is over its 5 under reject.
+    const refused = await book({
+      user_id: person,
+      project_id: await newProject('Board: holidays 2'),
+      from: '2028-07-10',
+      to: '2028-07-10',
+      hours_per_day: 1,
+      capacity_policy: 'reject',
+    });
+    expect(refused.json<Body>()).toMatchObject({
+      error: 'OverCapacityError',
+      over_allocated_days: [{ date: '2028-07-10', capacity: 5, booked: 6, over: 1 }],
+    });
+  });
+
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
     const read = await call('GET', '/v2/planning-settings');
     expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });

@@ -23,6 +23,7 @@ import { Fee } from '../fees/fee.entity';
 import { Label } from '../labels/label.entity';
 import { HolidayCalendar } from '../holiday-calendars/holiday-calendar.entity';
 import { Holiday } from '../holiday-calendars/holiday.entity';
+import { UserCalendarMembership } from '../holiday-calendars/user-calendar-membership.entity';
 import { RatecardPrice } from '../ratecards/ratecard-price.entity';
 import { Ratecard } from '../ratecards/ratecard.entity';
 import { TimeEntry } from '../hours/time-entry.entity';
@@ -82,6 +83,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Label,
     HolidayCalendar,
     Holiday,
+    UserCalendarMembership,
     Project,
     ProjectPosition,
     ProjectCategory,

@@ -13,6 +13,10 @@ const CONSTRAINT_ERRORS: ReadonlyMap<string, () => MainApiError> = new Map([
     () => new BusinessRuleError('The calendar already has a holiday on that date: change that one instead'),
   ],
   [
+    'user_holiday_calendars_user_from_key',
+    () => new BusinessRuleError('The person already has a holiday calendar from that date: remove it first'),
+  ],
+  [
     'user_leaves_no_overlap',
     () => new BusinessRuleError('The leave overlaps another leave of the same user'),
   ],

@@ -44,10 +44,11 @@ export class HolidayCalendarsService {
 
   async update(id: number, body: UpdateHolidayCalendarDto): Promise<HolidayCalendar> {
     const calendar = await this.calendars.get(id);
-    const place = checkedPlace(
-      body.country === undefined ? calendar.country : body.country,
-      body.region === undefined ? (body.country === undefined ? calendar.region : null) : body.region,
-    );
+    const country = body.country === undefined ? calendar.country : body.country;
+    // Another country's regions are not this one's: a new country clears the region unless one is sent.
+    const region =
+      body.region !== undefined ? body.region : country === calendar.country ? calendar.region : null;
+    const place = checkedPlace(country, region);
     return this.calendars.save({
       ...calendar,
       ...(body.name !== undefined && { name: body.name }),

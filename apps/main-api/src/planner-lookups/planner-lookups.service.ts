@@ -5,6 +5,7 @@ import { LabelsService } from '../labels/labels.service';
 import { leavePeriod, LeavesService } from '../leaves/leaves.service';
 import { ProjectsService } from '../projects/projects.service';
 import { TasksService } from '../tasks/tasks.service';
+import { UserCalendarsService } from '../holiday-calendars/user-calendars.service';
 import { UsersService } from '../users/users.service';
 import { WorkingTimeService } from '../working-time/working-time.service';
 import type { PlannerLookupsDto, PlannerLookupsQueryDto } from './dto/planner-lookups.dto';
@@ -25,6 +26,7 @@ export class PlannerLookupsService {
     private readonly leaves: LeavesService,
     private readonly labels: LabelsService,
     private readonly tasks: TasksService,
+    private readonly calendars: UserCalendarsService,
   ) {}
 
   async lookups(query: PlannerLookupsQueryDto): Promise<PlannerLookupsDto> {
@@ -43,13 +45,14 @@ export class PlannerLookupsService {
     const projectIds = query.project_ids ? entityIdsOf(query.project_ids) : [];
     const taskIds = query.task_ids ? entityIdsOf(query.task_ids) : [];
     const withUsers = userIds.length > 0;
-    const [users, projects, workingTime, leaves, labels, tasks] = await Promise.all([
+    const [users, projects, workingTime, leaves, labels, tasks, calendars] = await Promise.all([
       withUsers ? this.users.byIds(userIds) : [],
       projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
       withUsers ? this.workingTime.companyWeeks(userIds) : {},
       withUsers && period ? this.leaves.list({ user_ids: query.user_ids, ...period }) : [],
       withUsers ? this.labels.ofModel('user') : [],
       taskIds.length > 0 ? this.tasks.projectsOf(taskIds) : [],
+      withUsers ? this.calendars.forPlanner(userIds, period) : { timeZones: {}, holidays: [] },
     ]);
     const carried = new Set(users.flatMap((user) => user.labels));
     return {
@@ -59,6 +62,8 @@ export class PlannerLookupsService {
       leaves,
       labels: labels.filter((label) => carried.has(label.id)),
       tasks,
+      time_zones: calendars.timeZones,
+      holidays: calendars.holidays,
     };
   }
 }

@@ -70,6 +70,13 @@ export class User {
   @Column({ type: 'boolean', default: false })
   hidden!: boolean;
 
+  /**
+   * IANA time zone the person works in (issue 38): partial leaves are read in it. Not in the user's
+   * answer (the interface's); `GET /users/{id}/calendar` shows it.
+   */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'UTC' })
+  timeZone!: string;
+
   /** Label ids (GET /categories/labels-model?model=user). */
   @Column({ type: 'integer', array: true, default: () => "'{}'" })
   labels!: number[];

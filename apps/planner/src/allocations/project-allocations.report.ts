@@ -1,4 +1,5 @@
 import type {
+  MainApiHoliday,
   MainApiLabel,
   MainApiLeave,
   MainApiProject,
@@ -23,6 +24,8 @@ export interface ProjectAllocationsContext {
   leaves: Map<number, MainApiLeave[]>;
   labels: Map<number, MainApiLabel>;
   projects: Map<number, MainApiProject>;
+  timeZones?: Map<number, string>;
+  holidays?: Map<number, MainApiHoliday[]>;
 }
 
 /** An allocation as getAllocations reads it (AllocationsService). */
@@ -67,7 +70,7 @@ export class ProjectAllocationsReport {
     others: ReportedAllocation[],
   ): AllocatedUserDto {
     const user = this.context.users.get(userId);
-    const calendar = calendarFromMainApi(this.context.weeks.get(userId), this.context.leaves.get(userId));
+    const calendar = calendarOfUser(this.context, userId);
     // Each other allocation's days and working days, once per user rather than once per pair.
     // The fields are copied one by one: spreading `range` here made this map 8 times slower (V8's
     // generic object-clone path), the largest part of building a 500-allocation report.
@@ -152,24 +155,48 @@ export class ProjectAllocationsReport {
   }
 }
 
-/** A user's calendar from main-api's working time and leaves. */
+/** A user's calendar from main-api's working time, leaves, holidays and time zone. */
 export function calendarFromMainApi(
   week: MainApiWorkingTimeEntry[] = [],
   leaves: MainApiLeave[] = [],
+  more: { holidays?: MainApiHoliday[]; timeZone?: string } = {},
 ): UserCalendar {
-  return new UserCalendar(
-    week.map((entry) => ({
-      dayOfWeek: entry.day_of_week,
-      dailyHours: entry.daily_hours,
-      startAt: entry.start_at,
-      endAt: entry.end_at,
-    })),
-    leaves.map((leave) => ({
+  return new UserCalendar({
+    schedules: [
+      {
+        effectiveFrom: Number.NEGATIVE_INFINITY,
+        week: week.map((entry) => ({
+          dayOfWeek: entry.day_of_week,
+          dailyHours: entry.daily_hours,
+          startAt: entry.start_at,
+          endAt: entry.end_at,
+        })),
+      },
+    ],
+    leaves: leaves.map((leave) => ({
+      id: leave.id,
       start: new Date(leave.start),
       end: new Date(leave.end),
       allDay: leave.all_day,
     })),
-  );
+    holidays: (more.holidays ?? []).map((holiday) => ({
+      date: dayNumberOf(holiday.date),
+      name: holiday.name,
+      hoursOff: holiday.hours_off,
+    })),
+    timeZone: more.timeZone,
+  });
+}
+
+/** The user's calendar from what one main-api look-up answered. */
+export function calendarOfUser(
+  lookups: Pick<ProjectAllocationsContext, 'weeks' | 'leaves' | 'timeZones' | 'holidays'>,
+  userId: number,
+): UserCalendar {
+  return calendarFromMainApi(lookups.weeks.get(userId), lookups.leaves.get(userId), {
+    holidays: lookups.holidays?.get(userId),
+    timeZone: lookups.timeZones?.get(userId),
+  });
 }
 
 /** The response gives optional ids as strings, empty when absent. */

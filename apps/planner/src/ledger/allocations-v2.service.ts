@@ -15,7 +15,7 @@ import { dateOf, dayNumberOf } from '../allocations/calendar';
 import type { UserCalendar } from '../allocations/capacity';
 import { AllocationErrorName } from '../errors/allocation-error-name';
 import { PlannerMainApi } from '../main-api/planner-main-api';
-import { calendarFromMainApi } from '../allocations/project-allocations.report';
+import { calendarFromMainApi, calendarOfUser } from '../allocations/project-allocations.report';
 import { DayPlanError, planDays, totalOf, type AllocationUnits, type PlannedDay } from './day-plan';
 import {
   MAX_ALLOCATION_DAYS,
@@ -286,7 +286,7 @@ export class AllocationsV2Service {
       from: replanned && replanned.from < columns.from ? replanned.from : columns.from,
       to: replanned && replanned.to > columns.to ? replanned.to : columns.to,
     };
-    const { users, projects, weeks, leaves, taskProjects } = await this.mainApi.lookups(
+    const lookups = await this.mainApi.lookups(
       {
         userIds: [
           columns.user_id,
@@ -299,6 +299,7 @@ export class AllocationsV2Service {
       },
       caller,
     );
+    const { users, projects, taskProjects } = lookups;
     const user = users.get(columns.user_id);
     if (!user || user.is_deleted) {
       throw userNotFound('user_id', columns.user_id);
@@ -317,7 +318,7 @@ export class AllocationsV2Service {
         `task_id: task ${columns.task_id} is not a task of project ${columns.project_id} in your company`,
       );
     }
-    const calendar = calendarFromMainApi(weeks.get(columns.user_id), leaves.get(columns.user_id));
+    const calendar = calendarOfUser(lookups, columns.user_id);
     let days: PlannedDay[];
     try {
       days = planDays(columns, units, calendar, pinned);
@@ -435,8 +436,8 @@ export class AllocationsV2Service {
       from: candidates.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b)),
       to: candidates.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b)),
     };
-    const { weeks, leaves } = await this.mainApi.lookups({ userIds, period }, caller);
-    const calendarOf = (userId: number) => calendarFromMainApi(weeks.get(userId), leaves.get(userId));
+    const lookups = await this.mainApi.lookups({ userIds, period }, caller);
+    const calendarOf = (userId: number) => calendarOfUser(lookups, userId);
     // Weighed first without a lock: most reads find the days as the calendar plans them.
     const stale = candidates.filter((allocation) =>
       replannedDays(allocation, days.get(allocation.id), calendarOf(allocation.user_id), period),

@@ -11,6 +11,7 @@ export type MainApiUser = Schemas['UserDto'];
 export type MainApiProject = Schemas['ProjectNameDto'];
 export type MainApiWorkingTimeEntry = Schemas['WorkingTimeEntryDto'];
 export type MainApiLeave = Schemas['UserLeaveDto'];
+export type MainApiHoliday = Schemas['PlannerHolidayDto'];
 export type MainApiLabel = Schemas['LabelDto'];
 
 /** `GET /v1/planner/lookups`'s query. */

@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/c
 import { MAX_IDS_PER_LOOKUP } from '@platform/contracts';
 import { MainApiClient, MainApiRequestError, type CallerContext } from '@platform/main-api-client';
 import type {
+  MainApiHoliday,
   MainApiLabel,
   MainApiLeave,
   MainApiLookupsAnswer,
@@ -23,6 +24,10 @@ export interface MainApiLookups {
   labels: Map<number, MainApiLabel>;
   /** The project of each task asked for that the company has, by task id. */
   taskProjects: Map<number, number>;
+  /** Each user's IANA time zone. */
+  timeZones: Map<number, string>;
+  /** Each user's holidays in the period asked for (those of their calendar in force each day). */
+  holidays: Map<number, MainApiHoliday[]>;
 }
 
 export interface LookupRequest {
@@ -71,6 +76,8 @@ export class PlannerMainApi {
       leaves: new Map(),
       labels: new Map(),
       taskProjects: new Map(),
+      timeZones: new Map(),
+      holidays: new Map(),
     };
     for (const answer of answers) {
       for (const user of answer.users) {
@@ -96,6 +103,18 @@ export class PlannerMainApi {
       // An older main-api answers no tasks (during a rolling deploy): the task then reads as unknown.
       for (const task of (answer.tasks as MainApiLookupsAnswer['tasks'] | undefined) ?? []) {
         lookups.taskProjects.set(task.id, task.project_id);
+      }
+      const timeZones = (answer.time_zones as MainApiLookupsAnswer['time_zones'] | undefined) ?? {};
+      for (const [userId, zone] of Object.entries(timeZones)) {
+        lookups.timeZones.set(Number(userId), zone);
+      }
+      for (const holiday of (answer.holidays as MainApiLookupsAnswer['holidays'] | undefined) ?? []) {
+        const list = lookups.holidays.get(holiday.user_id);
+        if (list) {
+          list.push(holiday);
+        } else {
+          lookups.holidays.set(holiday.user_id, [holiday]);
+        }
       }
     }
     return lookups;

@@ -832,6 +832,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/users/{user_id}/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a person's days off come from: their time zone and holiday calendars by date */
+    get: operations['userCalendars_calendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/users/{user_id}/time-zone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set the person's time zone (an IANA name; roles 1-2) */
+    put: operations['userCalendars_setTimeZone'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/users/{user_id}/holiday-calendars': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give the person a holiday calendar from a date on (until their next one's first date) */
+    post: operations['userCalendars_join'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/users/{user_id}/holiday-calendars/{membership_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a holiday calendar membership (the previous one then runs on) */
+    delete: operations['userCalendars_leave'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/projects': {
     parameters: {
       query?: never;
@@ -2528,6 +2596,48 @@ export interface components {
       /** @description The calendar's holidays of that year, by date */
       holidays: components['schemas']['HolidayDto'][];
     };
+    CalendarMembershipDto: {
+      /** @example 8 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
+      /** @example 3 */
+      calendar_id: number;
+      /** @example France */
+      calendar_name: string;
+      /** @example 2027-01-01 */
+      effective_from: string;
+    };
+    UserCalendarDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example Europe/Paris */
+      time_zone: string;
+      /** @description By first day */
+      memberships: components['schemas']['CalendarMembershipDto'][];
+    };
+    TimeZoneDto: {
+      /**
+       * @description An IANA time zone: partial leaves are read in it
+       * @example Europe/Paris
+       */
+      time_zone: string;
+    };
+    CreateCalendarMembershipDto: {
+      /**
+       * @description A holiday calendar of your company
+       * @example 3
+       */
+      calendar_id: number;
+      /**
+       * @description First day it is the person's calendar (until the next membership's first day)
+       * @example 2027-01-01
+       */
+      effective_from: string;
+    };
     EstimateItemDto: {
       /**
        * @description A position (users_positions) or position category (categories) id
@@ -3877,6 +3987,19 @@ export interface components {
       /** @example 7 */
       project_id: number;
     };
+    PlannerHolidayDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example 2027-12-25 */
+      date: string;
+      /** @example Christmas Day */
+      name: string;
+      /**
+       * @description null: the whole working day
+       * @example null
+       */
+      hours_off: number | null;
+    };
     PlannerLookupsDto: {
       /** @description The users among `user_ids` (deleted ones too), as `GET /users?ids=` answers them */
       users: components['schemas']['UserDto'][];
@@ -3904,6 +4027,17 @@ export interface components {
       labels: components['schemas']['LabelDto'][];
       /** @description The company's tasks among `task_ids` (deleted ones absent), with their project */
       tasks: components['schemas']['PlannerTaskDto'][];
+      /**
+       * @description { "<user_id>": IANA time zone } for the users among `user_ids`
+       * @example {
+       *       "12": "Europe/Paris"
+       *     }
+       */
+      time_zones: {
+        [key: string]: string;
+      };
+      /** @description Those users' holidays in [from, to], each of the calendar in force that day; empty without a period */
+      holidays: components['schemas']['PlannerHolidayDto'][];
     };
     /** @description UserDto with only the fields a list's `fields` asked for (and id) */
     UserDtoFields: {
@@ -23027,6 +23161,963 @@ export interface operations {
         };
       };
       /** @description The calendar has no country */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  userCalendars_calendar: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserCalendarDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  userCalendars_setTimeZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TimeZoneDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserCalendarDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  userCalendars_join: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCalendarMembershipDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarMembershipDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A calendar already starts that day */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  userCalendars_leave: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        user_id: number;
+        membership_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 412,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "If-Match names a version the resource no longer has"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
       422: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */

@@ -26,6 +26,7 @@ import { AddRowVersions1796000000100 } from './1796000000100-AddRowVersions';
 import { ChangeFeedEveryEntity1796000000200 } from './1796000000200-ChangeFeedEveryEntity';
 import { ChangeEventsProject1796000000400 } from './1796000000400-ChangeEventsProject';
 import { HolidayCalendars1796000001100 } from './1796000001100-HolidayCalendars';
+import { UserCalendars1796000001300 } from './1796000001300-UserCalendars';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MAIN_API_MIGRATIONS = [
   ChangeFeedEveryEntity1796000000200,
   ChangeEventsProject1796000000400,
   HolidayCalendars1796000001100,
+  UserCalendars1796000001300,
 ];

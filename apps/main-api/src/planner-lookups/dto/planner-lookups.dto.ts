@@ -41,6 +41,15 @@ export class PlannerLookupsQueryDto {
   to?: string;
 }
 
+/** A day off of a person's holiday calendar in force that day. */
+export class PlannerHolidayDto {
+  @ApiProperty({ example: 12 }) user_id!: number;
+  @ApiProperty({ example: '2027-12-25' }) date!: string;
+  @ApiProperty({ example: 'Christmas Day' }) name!: string;
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'null: the whole working day' })
+  hours_off!: number | null;
+}
+
 /** A task among `task_ids`, and the project it belongs to. */
 export class PlannerTaskDto {
   @ApiProperty({ example: 31 }) id!: number;
@@ -93,4 +102,19 @@ export class PlannerLookupsDto {
     description: "The company's tasks among `task_ids` (deleted ones absent), with their project",
   })
   tasks!: PlannerTaskDto[];
+
+  @ApiProperty({
+    description: '{ "<user_id>": IANA time zone } for the users among `user_ids`',
+    example: { '12': 'Europe/Paris' },
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  time_zones!: Record<string, string>;
+
+  @ApiProperty({
+    type: [PlannerHolidayDto],
+    description:
+      "Those users' holidays in [from, to], each of the calendar in force that day; empty without a period",
+  })
+  holidays!: PlannerHolidayDto[];
 }
