@@ -12,10 +12,10 @@ import {
 import { Allocation, type AllocationStatus } from '../allocations/allocation.entity';
 import { assertWritePrecondition, PreconditionFailedError } from '@platform/runtime';
 import { dateOf, dayNumberOf } from '../allocations/calendar';
-import type { UserCalendar } from '../allocations/capacity';
+import { UserCalendar } from '../allocations/capacity';
 import { AllocationErrorName } from '../errors/allocation-error-name';
 import { PlannerMainApi } from '../main-api/planner-main-api';
-import { calendarFromMainApi, calendarOfUser } from '../allocations/project-allocations.report';
+import { calendarOfUser } from '../allocations/project-allocations.report';
 import { DayPlanError, planDays, totalOf, type AllocationUnits, type PlannedDay } from './day-plan';
 import {
   MAX_ALLOCATION_DAYS,
@@ -663,14 +663,13 @@ function planStored(allocation: LedgerAllocation, calendar: UserCalendar): Plann
   }
 }
 
-/** A calendar of 1 hour every day: spreads a total evenly over calendar days. */
-function evenCalendar(): UserCalendar {
-  return calendarFromMainApi(
-    [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({
-      day_of_week,
-      daily_hours: 1,
-      start_at: '00:00:00',
-      end_at: '01:00:00',
-    })) as Parameters<typeof calendarFromMainApi>[0],
+/** A calendar of 1 hour every day: spreads a total evenly over calendar days. New each time: a calendar caches its days. */
+const evenCalendar = (): UserCalendar =>
+  new UserCalendar(
+    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+      dayOfWeek,
+      dailyHours: 1,
+      startAt: '00:00:00',
+      endAt: '01:00:00',
+    })),
   );
-}
