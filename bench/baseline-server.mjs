@@ -418,6 +418,238 @@ app.get('/v2/allocations', async (request) => {
   };
 });
 
+// GET /v2/availability (issue 38): the rows the planner's answer is made of, read straight from both
+// schemas (the people of the team, their names and zones, their working weeks by first day, the
+// holidays of the calendar in force each day, their approved leaves, and what they are booked for
+// each day), and each day's figures computed in plain code, summed by period in hundredths.
+const AVAILABILITY_PEOPLE = `SELECT u.id FROM main_api.users u
+ WHERE u.company_id = $1 AND u.deleted_at IS NULL
+   AND EXISTS (SELECT 1 FROM main_api.team_members member WHERE member.team_id = $2 AND member.user_id = u.id)
+ ORDER BY u.id`;
+const AVAILABILITY_USERS = `SELECT id, first_name, last_name, user_position_id, time_zone FROM main_api.users
+ WHERE company_id = $1 AND id = ANY($2::integer[]) AND deleted_at IS NULL`;
+const AVAILABILITY_SCHEDULES = `SELECT s.user_id, s.effective_from::text AS effective_from, e.day_of_week,
+       e.daily_hours::float8 AS daily_hours, to_char(e.start_at, 'HH24:MI:SS') AS start_at, to_char(e.end_at, 'HH24:MI:SS') AS end_at
+  FROM main_api.working_schedules s JOIN main_api.working_time_entries e ON e.schedule_id = s.id
+ WHERE s.company_id = $1 AND s.user_id = ANY($2::integer[])
+ ORDER BY s.user_id, s.effective_from, e.day_of_week`;
+const AVAILABILITY_HOLIDAYS = `SELECT m.user_id, h.date::text AS date, h.hours_off::float8 AS hours_off
+  FROM main_api.user_holiday_calendars m
+  JOIN main_api.holiday_calendars c ON c.id = m.calendar_id AND c.deleted_at IS NULL
+  JOIN main_api.holidays h ON h.calendar_id = m.calendar_id AND h.company_id = m.company_id
+ WHERE m.company_id = $1 AND m.user_id = ANY($2::integer[])
+   AND h.date BETWEEN $3::date AND $4::date AND h.date >= m.effective_from
+   AND NOT EXISTS (SELECT 1 FROM main_api.user_holiday_calendars later
+                    WHERE later.company_id = m.company_id AND later.user_id = m.user_id
+                      AND later.effective_from > m.effective_from AND later.effective_from <= h.date)`;
+const AVAILABILITY_LEAVES = `SELECT user_id, start, "end", all_day FROM main_api.user_leaves
+ WHERE company_id = $1 AND user_id = ANY($2::integer[]) AND status = 'approved'
+   AND start < $4::date + 1 AND "end" >= $3::date`;
+const AVAILABILITY_BOOKED = `SELECT user_id, day::text AS date,
+       coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
+       coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
+  FROM allocation_days
+ WHERE company_id = $1 AND user_id = ANY($2::integer[]) AND day BETWEEN $3::date AND $4::date
+ GROUP BY user_id, day`;
+const DAY_MS = 86_400_000;
+const dayOf = (date) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOfDay = (day) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const zoneFormats = new Map();
+// The offset of a zone at an instant, in ms, from Intl's parts (as the planner's time-zones.ts).
+function offsetAt(zone, ms) {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  const local = Date.UTC(
+    +parts.year,
+    +parts.month - 1,
+    +parts.day,
+    +parts.hour,
+    +parts.minute,
+    +parts.second,
+  );
+  return local - Math.floor(ms / 1000) * 1000;
+}
+const wallTime = (zone, day, time) => {
+  const [h, m, sec] = time.split(':').map(Number);
+  const guess = day * DAY_MS + ((h * 60 + m) * 60 + sec) * 1000;
+  return guess - offsetAt(zone, guess - offsetAt(zone, guess));
+};
+const periodEnd = (day, granularity) => {
+  if (granularity === 'week') {
+    return day + ((7 - ((day + 4) % 7)) % 7);
+  }
+  if (granularity === 'month') {
+    const date = new Date(day * DAY_MS);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0) / DAY_MS;
+  }
+  return day;
+};
+const FIGURES = ['working', 'holidays', 'time_off', 'capacity', 'confirmed', 'tentative'];
+const hoursOf = (cents, includeTentative) => {
+  const booked = cents.confirmed + (includeTentative ? cents.tentative : 0);
+  return {
+    working: cents.working / 100,
+    holidays: cents.holidays / 100,
+    time_off: cents.time_off / 100,
+    capacity: cents.capacity / 100,
+    confirmed: cents.confirmed / 100,
+    tentative: cents.tentative / 100,
+    available: (cents.capacity - booked) / 100,
+    utilization: cents.capacity === 0 ? null : Math.round((booked / cents.capacity) * 10_000) / 10_000,
+  };
+};
+app.get('/v2/availability', async (request) => {
+  const { from, to } = request.query;
+  const granularity = request.query.granularity ?? 'day';
+  const includeTentative = request.query.include_tentative === 'true';
+  const ids = request.query.user_ids
+    ? request.query.user_ids.split(',').map(Number)
+    : (await prepared(AVAILABILITY_PEOPLE, [companyId, Number(request.query.team_id)])).rows.map(
+        (row) => row.id,
+      );
+  const [users, schedules, holidays, leaves, booked] = await Promise.all([
+    prepared(AVAILABILITY_USERS, [companyId, ids]),
+    prepared(AVAILABILITY_SCHEDULES, [companyId, ids]),
+    prepared(AVAILABILITY_HOLIDAYS, [companyId, ids, from, to]),
+    prepared(AVAILABILITY_LEAVES, [companyId, ids, from, to]),
+    prepared(AVAILABILITY_BOOKED, [companyId, ids, from, to], plannerPool),
+  ]);
+  const byUser = (rows) => {
+    const map = new Map();
+    for (const row of rows) {
+      const list = map.get(row.user_id) ?? [];
+      list.push(row);
+      map.set(row.user_id, list);
+    }
+    return map;
+  };
+  const schedulesOf = byUser(schedules.rows);
+  const holidaysOf = byUser(holidays.rows);
+  const leavesOf = byUser(leaves.rows);
+  const bookedOf = byUser(booked.rows);
+  const first = dayOf(from);
+  const last = dayOf(to);
+  const people = users.rows
+    .sort(
+      (a, b) =>
+        a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id,
+    )
+    .map((user) => {
+      const weeks = [];
+      for (const row of schedulesOf.get(user.id) ?? []) {
+        let week = weeks.at(-1);
+        if (!week || week.from !== dayOf(row.effective_from)) {
+          week = { from: dayOf(row.effective_from), days: new Map() };
+          weeks.push(week);
+        }
+        week.days.set(row.day_of_week, row);
+      }
+      const holidayHours = new Map();
+      for (const holiday of holidaysOf.get(user.id) ?? []) {
+        holidayHours.set(dayOf(holiday.date), [
+          ...(holidayHours.get(dayOf(holiday.date)) ?? []),
+          holiday.hours_off,
+        ]);
+      }
+      const bookedOn = new Map((bookedOf.get(user.id) ?? []).map((row) => [dayOf(row.date), row]));
+      const userLeaves = leavesOf.get(user.id) ?? [];
+      const series = [];
+      const totals = Object.fromEntries(FIGURES.map((name) => [name, 0]));
+      let period;
+      for (let day = first; day <= last; day += 1) {
+        if (!period || day > period.end) {
+          period = {
+            from: day,
+            end: Math.min(periodEnd(day, granularity), last),
+            cents: Object.fromEntries(FIGURES.map((name) => [name, 0])),
+          };
+          series.push(period);
+        }
+        let week = weeks[0];
+        for (const candidate of weeks) {
+          if (candidate.from <= day) {
+            week = candidate;
+          }
+        }
+        const entry = week?.days.get((day + 4) % 7);
+        const working = entry && entry.daily_hours > 0 ? entry.daily_hours : 0;
+        const holidayTaken = Math.min(
+          working,
+          (holidayHours.get(day) ?? []).reduce((sum, off) => sum + (off ?? working), 0),
+        );
+        let left = working - holidayTaken;
+        for (const leave of userLeaves) {
+          if (left <= 0) {
+            break;
+          }
+          if (leave.all_day) {
+            if (
+              Math.floor(leave.start.getTime() / DAY_MS) <= day &&
+              Math.floor((leave.end.getTime() - 1) / DAY_MS) >= day
+            ) {
+              left = 0;
+            }
+          } else if (
+            entry &&
+            // Only a leave within a day of this one can touch its window, whatever the zone (±14 h).
+            leave.start.getTime() < (day + 2) * DAY_MS &&
+            leave.end.getTime() > (day - 1) * DAY_MS
+          ) {
+            const opens = wallTime(user.time_zone, day, entry.start_at);
+            const closes = wallTime(user.time_zone, day, entry.end_at);
+            const overlap = Math.min(closes, leave.end.getTime()) - Math.max(opens, leave.start.getTime());
+            if (overlap > 0) {
+              left -= Math.min(left, overlap / 3_600_000);
+            }
+          }
+        }
+        const w = Math.round(working * 100);
+        const h = Math.round(holidayTaken * 100);
+        const t = Math.round((working - holidayTaken - left) * 100);
+        const onDay = bookedOn.get(day);
+        const cents = {
+          working: w,
+          holidays: h,
+          time_off: t,
+          capacity: w - h - t,
+          confirmed: Math.round((onDay?.confirmed ?? 0) * 100),
+          tentative: Math.round((onDay?.tentative ?? 0) * 100),
+        };
+        for (const name of FIGURES) {
+          period.cents[name] += cents[name];
+          totals[name] += cents[name];
+        }
+      }
+      return {
+        user_id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        position_id: user.user_position_id,
+        time_zone: user.time_zone,
+        totals: hoursOf(totals, includeTentative),
+        series: series.map((item) => ({
+          from: dateOfDay(item.from),
+          to: dateOfDay(item.end),
+          ...hoursOf(item.cents, includeTentative),
+        })),
+      };
+    });
+  return { from, to, granularity, include_tentative: includeTentative, people };
+});
+
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app

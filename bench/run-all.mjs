@@ -35,6 +35,10 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undef
 const wanted = (name) => !ONLY || ONLY.test(name);
 // The planner v2 ledger's writers (issue 37): people booked, one week each per request.
 const LEDGER_PEOPLE = 200;
+// The availability read (issue 38): people with a year of bookings, holidays, leaves and a change
+// of schedule, read for the whole year day by day; and the time as the number of people grows.
+const AVAILABILITY_PEOPLE = 200;
+const AVAILABILITY_GROWTH = [10, 50, 100, 200];
 const LIST_PATH = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
 // Cases whose seeding is their own: it runs only when one of them is wanted.
 const CASE = {
@@ -42,6 +46,7 @@ const CASE = {
   projectDetail: 'GET /v1/projects/{id}',
   ledgerWrite: `planner POST /v2/allocations (reject, ${LEDGER_PEOPLE} people)`,
   ledgerList: `planner GET /v2/allocations?user_ids=<50>&include=days (one quarter, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+  availability: `planner GET /v2/availability?team_id=<${AVAILABILITY_PEOPLE} people>&from=2027-01-01&to=2027-12-31 (by day, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
 };
 
 const database = await scratchDatabase('bench_all');
@@ -274,6 +279,81 @@ try {
     cursor = `&cursor=${page.next_cursor}`;
   }
 
+  // The availability read: 200 people in a team, in Bavaria's calendar (2027 imported) and Berlin's
+  // time zone, Monday to Friday 8 hours until June then Monday to Thursday 7.5, two days off each
+  // (one whole, one from 13:00 to 17:00 Berlin time), and 26 fortnights of bookings each over 2027
+  // (4 hours each weekday, confirmed and tentative in turn), with their days: 9,360 allocations and
+  // 94,640 days of theirs among the other allocations.
+  const availabilityPeople = wanted(CASE.availability) ? await peopleWithWeek('a', AVAILABILITY_PEOPLE) : [];
+  let availabilityTeam = 0;
+  if (availabilityPeople.length > 0) {
+    say('seeding the availability read');
+    const bavaria = await post(`${mainApi.url}/v1/holiday-calendars`, {
+      name: 'Bench Bavaria',
+      country: 'DE',
+      region: 'BY',
+    });
+    await post(`${mainApi.url}/v1/holiday-calendars/${bavaria.id}/import?year=2027`, {});
+    availabilityTeam = (await post(`${mainApi.url}/v1/teams`, { name: 'Availability' })).id;
+    const availabilityProject = (
+      await post(`${mainApi.url}/v1/projects`, { name: 'Availability', client_id: client })
+    ).id;
+    await post(`${mainApi.url}/v1/teams/${availabilityTeam}/users`, { user_ids: availabilityPeople });
+    const partTime = [1, 2, 3, 4].map((day) => ({
+      day_of_week: day,
+      daily_hours: 7.5,
+      start_at: '09:00:00',
+      end_at: '17:00:00',
+    }));
+    for (const [index, person] of availabilityPeople.entries()) {
+      await post(`${mainApi.url}/v1/users/${person}/holiday-calendars`, {
+        calendar_id: bavaria.id,
+        effective_from: '2027-01-01',
+      });
+      await post(`${mainApi.url}/v1/users/${person}/time-zone`, { time_zone: 'Europe/Berlin' }, 'PUT');
+      await post(`${mainApi.url}/v1/working-time/users/${person}/schedules`, {
+        effective_from: '2027-07-01',
+        entries: partTime,
+      });
+      const day = (offset) => new Date(Date.UTC(2027, 1, 1 + ((index * 3 + offset) % 300)));
+      const wholeDay = day(0).toISOString().slice(0, 10);
+      await post(`${mainApi.url}/v1/user/leaves`, {
+        userId: person,
+        leaveTypeId: 1,
+        start: `${wholeDay}T00:00:00Z`,
+        end: `${wholeDay}T23:59:59Z`,
+        allDay: true,
+      });
+      const afternoon = day(150).toISOString().slice(0, 10);
+      await post(`${mainApi.url}/v1/user/leaves`, {
+        userId: person,
+        leaveTypeId: 1,
+        // 13:00 to 17:00 in Berlin, in summer or in winter.
+        start: `${afternoon}T${afternoon >= '2027-03-28' && afternoon < '2027-10-31' ? '11' : '12'}:00:00Z`,
+        end: `${afternoon}T${afternoon >= '2027-03-28' && afternoon < '2027-10-31' ? '15' : '16'}:00:00Z`,
+        allDay: false,
+      });
+    }
+    await sql(
+      database.url,
+      `WITH booked AS (
+         INSERT INTO planner.allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours,
+                                          assigned_by_user_id, status, mode)
+         SELECT $1, person, $3, DATE '2027-01-04' + 14 * k, DATE '2027-01-04' + 14 * k + 13, 40, $4,
+                CASE WHEN k % 2 = 0 THEN 'confirmed' ELSE 'tentative' END, 'total_hours'
+           FROM unnest($2::int[]) person CROSS JOIN generate_series(0, 25) k
+         RETURNING id, user_id, from_date, status)
+       INSERT INTO planner.allocation_days (allocation_id, day, company_id, user_id, status, hours, pinned)
+       SELECT booked.id, day::date, $1, booked.user_id, booked.status,
+              CASE WHEN extract(isodow FROM day) < 6 THEN 4 ELSE 0 END, false
+         FROM booked CROSS JOIN generate_series(booked.from_date, booked.from_date + 13, interval '1 day') day`,
+      [companyId, availabilityPeople, availabilityProject, credentials.userId],
+    );
+    await sql(database.url, 'ANALYZE planner.allocations');
+    await sql(database.url, 'ANALYZE planner.allocation_days');
+  }
+  const availabilityPath = `/v2/availability?team_id=${availabilityTeam}&from=2027-01-01&to=2027-12-31`;
+
   const cases = [];
   // The machine's speed drifts by tens of percent within minutes (bench/README.md), so the service
   // and its baseline take turns: a warm-up each, then BENCH_ROUNDS alternating rounds, and each
@@ -420,6 +500,40 @@ try {
     `the first 500 of the quarter's ${quarterAllocations} allocations, with their days`,
     '2 / 2',
   );
+  if (wanted(CASE.availability)) {
+    // The two must answer the same figures, or the ratio compares different work.
+    const [served, computed] = await Promise.all([
+      fetch(`${planner.url}${availabilityPath}`, { headers }).then((response) => response.json()),
+      fetch(`${baseline}${availabilityPath}`).then((response) => response.json()),
+    ]);
+    if (
+      JSON.stringify(served.people) !== JSON.stringify(computed.people) ||
+      served.people.length !== AVAILABILITY_PEOPLE
+    ) {
+      throw new Error('the planner and the baseline answer different availability figures');
+    }
+    // How one read's time grows with the people it answers, one request at a time.
+    const growth = [];
+    for (const count of AVAILABILITY_GROWTH) {
+      const ids = availabilityPeople.slice(0, count).join(',');
+      const path = `/v2/availability?user_ids=${ids}&from=2027-01-01&to=2027-12-31`;
+      growth.push(
+        `${count} people ${await oneAtATime(`${planner.url}${path}`, headers, 10)} ms ` +
+          `(baseline ${await oneAtATime(`${baseline}${path}`, {}, 10)} ms)`,
+      );
+    }
+    // Two connections: a year of 200 people is a heavy read (about a second); 32 at once would only
+    // measure queueing (and autocannon's timeouts).
+    await measure(
+      CASE.availability,
+      { url: `${planner.url}${availabilityPath}`, headers, connections: 2 },
+      { url: `${baseline}${availabilityPath}`, connections: 2 },
+      `one at a time: ${growth.join('; ')}. The baseline reads the same rows of both schemas and computes the same ` +
+        'series in plain code; the planner asks main-api (one look-up) and checks that nothing needs planning again',
+      '4 / 6 (planner: allocations to plan again, revision, booked days; main-api: its look-up / ' +
+        'baseline: people, schedules, holidays, leaves, time zones, booked days)',
+    );
+  }
   let creates = 0;
   await measure(
     'integrations POST /v2/integrations/projects',

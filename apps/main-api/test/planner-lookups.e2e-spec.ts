@@ -151,7 +151,11 @@ describe('main-api planner look-ups (e2e)', () => {
       'holidays',
       'labels',
       'leaves',
+      'people',
+      'people_truncated',
       'projects',
+      'revision',
+      'schedules',
       'tasks',
       'time_zones',
       'users',
@@ -213,9 +217,13 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(mixed.statusCode).toBe(200);
     expect(mixed.json()).toEqual(own.json());
     expect(onlyForeign.json()).toEqual({
+      revision: expect.stringMatching(/^\d+$/),
+      people: [],
+      people_truncated: false,
       users: [],
       projects: [],
       working_time: {},
+      schedules: {},
       leaves: [],
       labels: [],
       tasks: [],
@@ -229,6 +237,41 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(Object.keys(theirs.working_time)).toEqual([String(foreigner)]);
     expect(theirs.leaves.map((item) => item.user_id)).toEqual([foreigner]);
     expect(theirs.labels.map((label) => label.id)).toEqual([foreignLabel]);
+  });
+
+  it('answers the people of a team, of a position or of the whole company, and a revision any change moves', async () => {
+    const team = await idOf(call('POST', '/teams', { name: 'Look-up team' }));
+    expect((await call('POST', `/teams/${team}/users`, { user_ids: [worker] })).statusCode).toBe(201);
+    const position = await idOf(call('POST', '/positions', { name: 'Look-up position' }));
+    expect((await call('PUT', `/users/${worker}`, { user_position_id: position })).statusCode).toBe(200);
+
+    const ofTeam = (await lookups(`?team_id=${team}&from=${from}&to=${to}`)).json<
+      Lookups & { people: number[] }
+    >();
+    expect(ofTeam.people).toEqual([worker]);
+    expect(ofTeam.users.map((user) => user.id)).toEqual([worker]);
+    expect(Object.keys(ofTeam.working_time)).toEqual([String(worker)]);
+    const ofPosition = (await lookups(`?position_id=${position}`)).json<{ people: number[] }>();
+    expect(ofPosition.people).toEqual([worker]);
+    const everyone = (await lookups('?all_users=true')).json<{
+      people: number[];
+      people_truncated: boolean;
+    }>();
+    // Every current person: the deleted colleague is not among them.
+    expect(everyone.people).toContain(worker);
+    expect(everyone.people).not.toContain(colleague);
+    expect(everyone.people_truncated).toBe(false);
+    // Within user_ids when both are given; another company's team answers nobody.
+    expect(
+      (await lookups(`?team_id=${team}&user_ids=${clientUser}`)).json<{ people: number[] }>().people,
+    ).toEqual([]);
+    expect((await lookups(`?team_id=${team}`, asB())).json<{ people: number[] }>().people).toEqual([]);
+
+    const before = (await lookups(`?user_ids=${worker}`)).json<{ revision: string }>().revision;
+    expect((await lookups(`?user_ids=${worker}`)).json<{ revision: string }>().revision).toBe(before);
+    expect((await call('PUT', `/working-time/users/${worker}`, { entries: week })).statusCode).toBe(200);
+    const after = (await lookups(`?user_ids=${worker}`)).json<{ revision: string }>().revision;
+    expect(BigInt(after)).toBeGreaterThan(BigInt(before));
   });
 
   it('answers no leaves without a period, and refuses half a period', async () => {
@@ -312,9 +355,13 @@ describe('main-api planner look-ups (e2e)', () => {
 
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json()).toEqual({
+      revision: expect.stringMatching(/^\d+$/),
+      people: [],
+      people_truncated: false,
       users: [],
       projects: [],
       working_time: {},
+      schedules: {},
       leaves: [],
       labels: [],
       tasks: [],
@@ -323,9 +370,13 @@ describe('main-api planner look-ups (e2e)', () => {
     });
     expect(periodOnly.statusCode).toBe(200);
     expect(periodOnly.json()).toEqual({
+      revision: expect.stringMatching(/^\d+$/),
+      people: [],
+      people_truncated: false,
       users: [],
       projects: [],
       working_time: {},
+      schedules: {},
       leaves: [],
       labels: [],
       tasks: [],

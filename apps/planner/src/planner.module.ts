@@ -4,6 +4,7 @@ import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
+import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
@@ -22,6 +23,7 @@ export class PlannerModule {
         }),
         AllocationsModule,
         LedgerModule,
+        AvailabilityModule,
         BatchModule,
         ChangeFeedModule,
       ],

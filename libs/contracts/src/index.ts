@@ -12,3 +12,4 @@ export * from './resources/row-version';
 export * from './batch/batch.dto';
 export * from './lists/change-feed-query.dto';
 export * from './lists/change-feed-watch.dto';
+export * from './time/time-zones';

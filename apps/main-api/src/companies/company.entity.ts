@@ -26,6 +26,10 @@ export class Company {
   @JoinColumn({ name: 'base_currency_id', foreignKeyConstraintName: 'companies_base_currency_id_fkey' })
   baseCurrency?: Currency;
 
+  /** Whether a person's own leave waits for a manager's approval (issue 38); off: it counts at once. */
+  @Column({ name: 'leave_approval_required', type: 'boolean', default: false })
+  leaveApprovalRequired!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

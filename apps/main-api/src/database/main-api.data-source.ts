@@ -40,6 +40,7 @@ import { Workspace } from '../workspaces/workspace.entity';
 import { Currency, LeaveType, TransactionSource } from '../reference-data/reference-item.entities';
 import { UserLeave } from '../leaves/user-leave.entity';
 import { User } from '../users/user.entity';
+import { WorkingSchedule } from '../working-time/working-schedule.entity';
 import { WorkingTimeEntry } from '../working-time/working-time-entry.entity';
 import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
@@ -67,6 +68,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Brand,
     Product,
     IdempotencyRecord,
+    WorkingSchedule,
     WorkingTimeEntry,
     UserLeave,
     PositionCategory,

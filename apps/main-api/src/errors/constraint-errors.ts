@@ -17,6 +17,13 @@ const CONSTRAINT_ERRORS: ReadonlyMap<string, () => MainApiError> = new Map([
     () => new BusinessRuleError('The person already has a holiday calendar from that date: remove it first'),
   ],
   [
+    'working_schedules_user_from_key',
+    () =>
+      new BusinessRuleError(
+        'The person already has a working schedule from that date: change that one (PUT) instead',
+      ),
+  ],
+  [
     'user_leaves_no_overlap',
     () => new BusinessRuleError('The leave overlaps another leave of the same user'),
   ],

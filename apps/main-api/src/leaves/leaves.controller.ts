@@ -20,7 +20,12 @@ export class LeavesController {
   @Post()
   @Idempotent()
   @RequirePermission(Permission.CreateLeaves)
-  @ApiOperation({ summary: 'Create a leave (roles 4-5 only their own); overlapping leaves are refused' })
+  @ApiOperation({
+    summary: 'Create a leave (roles 4-5 only their own); overlapping leaves are refused',
+    description:
+      'The leave is approved, unless the company requires approval (GET /v1/leave-policy) and a person ' +
+      '(roles 4-5) writes their own: then it is requested until a manager approves it (/v1/leaves/{id}/approve).',
+  })
   @ApiCreatedResponse({ type: UserLeaveDto })
   @ApiUnprocessableEntityResponse({
     type: MainApiErrorBodyDto,
@@ -32,7 +37,12 @@ export class LeavesController {
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
-  @ApiOperation({ summary: 'Leaves of some users touching a period (dates included)' })
+  @ApiOperation({
+    summary: 'Approved leaves of some users touching a period (dates included)',
+    description:
+      'Only approved leaves, the ones that count for capacity: requested, rejected and cancelled leaves are in ' +
+      'GET /v1/leaves. Every leave was approved before leaves had a status, so the answer is the same for them.',
+  })
   @ApiOkResponse({ type: [UserLeaveDto] })
   list(@Query() query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
     return this.leaves.list(query);

@@ -4,25 +4,31 @@ import { entityIdsOf, isCalendarDate, Role } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { AccessDeniedError } from '../errors/main-api.errors';
 import { UserLeaveDto, type CreateUserLeaveDto, type UserLeavesQueryDto } from './dto/user-leave.dto';
+import { LeavePolicyRepository } from './leave-policy.repository';
 import { LeavesRepository } from './leaves.repository';
 import type { UserLeave } from './user-leave.entity';
 
-const MANAGES_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
+/** Roles that create leaves for anyone, and approve, reject and cancel them. */
+export const MANAGES_LEAVES = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
+/** The interface's leaves (`/user/leaves`), and the approved leaves the planner counts. */
 @Injectable()
 export class LeavesService {
   constructor(
     private readonly leaves: LeavesRepository,
+    private readonly policy: LeavePolicyRepository,
     private readonly principals: PrincipalContext,
   ) {}
 
   /**
    * Overlaps are refused by the `user_leaves_no_overlap` exclusion constraint (422 AC004), so two
-   * concurrent requests cannot both be saved.
+   * concurrent requests cannot both be saved. What it creates is approved, unless the company
+   * requires approval and a person (roles 4-5) writes their own: then it is requested.
    */
   async create(body: CreateUserLeaveDto): Promise<UserLeave> {
     const principal = this.principals.get();
-    if (!MANAGES_OTHERS.has(principal.roleId) && principal.userId !== body.userId) {
+    const manages = MANAGES_LEAVES.has(principal.roleId);
+    if (!manages && principal.userId !== body.userId) {
       throw new AccessDeniedError('Your role may only create your own leaves');
     }
     const start = new Date(body.start);
@@ -32,21 +38,28 @@ export class LeavesService {
         { field: 'end', validation: 'afterStart', message: 'end must be a valid date-time after start' },
       ]);
     }
-    await this.leaves.requireUser(body.userId);
+    await this.leaves.requireUser(body.userId, 'userId');
+    const requested = !manages && (await this.policy.approvalRequired());
     return this.leaves.create({
       userId: body.userId,
       leaveTypeId: body.leaveTypeId,
       start,
       end,
       allDay: body.allDay ?? false,
+      status: requested ? 'requested' : 'approved',
+      // A manager's leave is their decision; a person's own, approved by the policy, is nobody's.
+      ...(manages && { decidedByUserId: principal.userId ?? null, decidedAt: new Date() }),
     });
   }
 
-  /** Leaves touching the period [from 00:00Z, to 24:00Z), for the planner's capacity. */
+  /**
+   * Approved leaves touching the period [from 00:00Z, to 24:00Z), for the planner's capacity:
+   * requested, rejected and cancelled ones do not count.
+   */
   async list(query: UserLeavesQueryDto): Promise<UserLeaveDto[]> {
     const { from, to } = leavePeriod(query.from, query.to);
     const userIds = query.user_ids ? entityIdsOf(query.user_ids) : undefined;
-    const leaves = await this.leaves.inPeriod(from, to, userIds);
+    const leaves = await this.leaves.approvedInPeriod(from, to, userIds);
     return leaves.map((leave) => UserLeaveDto.from(leave));
   }
 }

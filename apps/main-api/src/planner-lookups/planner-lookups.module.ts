@@ -7,6 +7,7 @@ import { HolidayCalendarsModule } from '../holiday-calendars/holiday-calendars.m
 import { UsersModule } from '../users/users.module';
 import { WorkingTimeModule } from '../working-time/working-time.module';
 import { PlannerLookupsController } from './planner-lookups.controller';
+import { PlannerLookupsRepository } from './planner-lookups.repository';
 import { PlannerLookupsService } from './planner-lookups.service';
 
 @Module({
@@ -20,6 +21,6 @@ import { PlannerLookupsService } from './planner-lookups.service';
     HolidayCalendarsModule,
   ],
   controllers: [PlannerLookupsController],
-  providers: [PlannerLookupsService],
+  providers: [PlannerLookupsService, PlannerLookupsRepository],
 })
 export class PlannerLookupsModule {}

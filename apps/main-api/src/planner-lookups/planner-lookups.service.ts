@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { entityIdsOf } from '@platform/contracts';
+import { entityIdsOf, MAX_IDS_PER_LOOKUP } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
 import { LabelsService } from '../labels/labels.service';
 import { leavePeriod, LeavesService } from '../leaves/leaves.service';
@@ -9,6 +9,7 @@ import { UserCalendarsService } from '../holiday-calendars/user-calendars.servic
 import { UsersService } from '../users/users.service';
 import { WorkingTimeService } from '../working-time/working-time.service';
 import type { PlannerLookupsDto, PlannerLookupsQueryDto } from './dto/planner-lookups.dto';
+import { PlannerLookupsRepository } from './planner-lookups.repository';
 
 /**
  * The planner's look-ups for one request (users, projects, working weeks, leaves, labels) in one
@@ -27,6 +28,7 @@ export class PlannerLookupsService {
     private readonly labels: LabelsService,
     private readonly tasks: TasksService,
     private readonly calendars: UserCalendarsService,
+    private readonly lookupsRepository: PlannerLookupsRepository,
   ) {}
 
   async lookups(query: PlannerLookupsQueryDto): Promise<PlannerLookupsDto> {
@@ -41,29 +43,53 @@ export class PlannerLookupsService {
       // Checked whether or not any user is asked for, so a bad period is always a 400.
       leavePeriod(period.from, period.to);
     }
-    const userIds = query.user_ids ? entityIdsOf(query.user_ids) : [];
+    // Read before the rest: a change committed meanwhile moves the next look-up's revision.
+    const revision = await this.lookupsRepository.revision();
+    const { userIds, truncated } = await this.people(query);
     const projectIds = query.project_ids ? entityIdsOf(query.project_ids) : [];
     const taskIds = query.task_ids ? entityIdsOf(query.task_ids) : [];
     const withUsers = userIds.length > 0;
     const [users, projects, workingTime, leaves, labels, tasks, calendars] = await Promise.all([
       withUsers ? this.users.byIds(userIds) : [],
       projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
-      withUsers ? this.workingTime.companyWeeks(userIds) : {},
-      withUsers && period ? this.leaves.list({ user_ids: query.user_ids, ...period }) : [],
+      withUsers ? this.workingTime.forPlanner(userIds, period) : { workingTime: {}, schedules: {} },
+      withUsers && period ? this.leaves.list({ user_ids: userIds.join(','), ...period }) : [],
       withUsers ? this.labels.ofModel('user') : [],
       taskIds.length > 0 ? this.tasks.projectsOf(taskIds) : [],
       withUsers ? this.calendars.forPlanner(userIds, period) : { timeZones: {}, holidays: [] },
     ]);
     const carried = new Set(users.flatMap((user) => user.labels));
     return {
+      revision,
+      people: users.map((user) => user.id),
+      people_truncated: truncated,
       users,
       projects,
-      working_time: workingTime,
+      working_time: workingTime.workingTime,
+      schedules: workingTime.schedules,
       leaves,
       labels: labels.filter((label) => carried.has(label.id)),
       tasks,
       time_zones: calendars.timeZones,
       holidays: calendars.holidays,
+    };
+  }
+
+  /** The users asked for: `user_ids`, or a group (team, position, everyone), within `user_ids` if both. */
+  private async people(query: PlannerLookupsQueryDto): Promise<{ userIds: number[]; truncated: boolean }> {
+    const asked = query.user_ids ? entityIdsOf(query.user_ids) : [];
+    const everyone = query.all_users === 'true';
+    if (query.team_id === undefined && query.position_id === undefined && !everyone) {
+      return { userIds: asked, truncated: false };
+    }
+    const group = await this.lookupsRepository.people({
+      teamId: query.team_id,
+      positionId: query.position_id,
+    });
+    const within = query.user_ids ? group.filter((id) => asked.includes(id)) : group;
+    return {
+      userIds: within.slice(0, MAX_IDS_PER_LOOKUP),
+      truncated: within.length > MAX_IDS_PER_LOOKUP,
     };
   }
 }

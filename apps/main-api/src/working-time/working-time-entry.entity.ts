@@ -11,10 +11,11 @@ import {
 } from 'typeorm';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
+import { WorkingSchedule } from './working-schedule.entity';
 
-/** One weekday of a user's working week; the planner derives capacity from these. */
+/** One weekday of one of a user's working weeks (a schedule); the planner derives capacity from these. */
 @Entity({ name: 'working_time_entries' })
-@Index('working_time_entries_user_day_key', ['userId', 'dayOfWeek'], { unique: true })
+@Index('working_time_entries_schedule_day_key', ['scheduleId', 'dayOfWeek'], { unique: true })
 @Index('working_time_entries_company_idx', ['companyId'])
 @Check('working_time_entries_day_check', '"day_of_week" BETWEEN 0 AND 6')
 @Check('working_time_entries_hours_check', '"daily_hours" BETWEEN 0 AND 24 AND "break_time" BETWEEN 0 AND 24')
@@ -36,6 +37,13 @@ export class WorkingTimeEntry {
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'working_time_entries_user_id_fkey' })
   user?: User;
+
+  @Column({ name: 'schedule_id', type: 'integer' })
+  scheduleId!: number;
+
+  @ManyToOne(() => WorkingSchedule, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'schedule_id', foreignKeyConstraintName: 'working_time_entries_schedule_id_fkey' })
+  schedule?: WorkingSchedule;
 
   /** 0 = Sunday … 6 = Saturday. */
   @Column({ name: 'day_of_week', type: 'smallint' })

@@ -154,7 +154,7 @@ export class AllocationsService {
     allocation: AllocationValues,
     caller: CallerContext,
   ): Promise<MainApiUser> {
-    const { users, projects, weeks } = await this.mainApi.lookups(
+    const { users, projects, weeks, schedules } = await this.mainApi.lookups(
       { userIds: [allocation.userId, allocation.assignedByUserId], projectIds: [allocation.projectId] },
       caller,
     );
@@ -168,7 +168,10 @@ export class AllocationsService {
     if (!projects.has(allocation.projectId)) {
       throw projectNotFound(allocation.projectId);
     }
-    const calendar = calendarFromMainApi(weeks.get(allocation.userId));
+    // Without a period the look-up answers every schedule of the user: the one in force on each day counts.
+    const calendar = calendarFromMainApi(weeks.get(allocation.userId), [], {
+      schedules: schedules.get(allocation.userId),
+    });
     if (calendar.workingDays({ from: dayNumberOf(allocation.from), to: dayNumberOf(allocation.to) }) === 0) {
       throw userHasNoWorkDays(allocation.userId, allocation.from, allocation.to);
     }

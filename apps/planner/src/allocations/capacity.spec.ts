@@ -1,7 +1,6 @@
-import { isCalendarDate } from '@platform/contracts';
+import { isCalendarDate, isTimeZone, zonedInstant } from '@platform/contracts';
 import { addCalendarMonths, dateOf, dayNumberOf, dayOfWeek } from './calendar';
 import { UserCalendar, roundHours, type WorkingDay } from './capacity';
-import { isTimeZone, zonedInstant } from './time-zones';
 
 const day = (dayOfWeekNumber: number, dailyHours: number): WorkingDay => ({
   dayOfWeek: dayOfWeekNumber,

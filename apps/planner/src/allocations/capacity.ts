@@ -1,5 +1,5 @@
+import { localDayOf, zonedInstant } from '@platform/contracts';
 import { dayNumberOfInstant, dayOfWeek, intersect, type DayNumber, type DayRange } from './calendar';
-import { localDayOf, zonedInstant } from './time-zones';
 
 /** One day of a user's working week, as main-api's working time gives it. */
 export interface WorkingDay {
@@ -181,10 +181,13 @@ export class UserCalendar {
       leaves.push({ id: leave.id, hours: left });
       left = 0;
     }
-    if (window) {
+    const partial = this.partialLeaves.get(day);
+    // The window is placed in the person's zone only on a day a partial leave touches: Intl's zone
+    // arithmetic is the dearest step of a day, and most days have none.
+    if (window && partial) {
       const windowStart = zonedInstant(this.timeZone, day, window.startAt);
       const windowEnd = zonedInstant(this.timeZone, day, window.endAt);
-      for (const leave of this.partialLeaves.get(day) ?? []) {
+      for (const leave of partial) {
         const overlapMs =
           Math.min(windowEnd, leave.end.getTime()) - Math.max(windowStart, leave.start.getTime());
         if (overlapMs > 0) {

@@ -3,6 +3,7 @@ import type {
   MainApiLabel,
   MainApiLeave,
   MainApiProject,
+  MainApiSchedule,
   MainApiUser,
   MainApiWorkingTimeEntry,
 } from '../main-api/main-api-records';
@@ -26,6 +27,7 @@ export interface ProjectAllocationsContext {
   projects: Map<number, MainApiProject>;
   timeZones?: Map<number, string>;
   holidays?: Map<number, MainApiHoliday[]>;
+  schedules?: Map<number, MainApiSchedule[]>;
 }
 
 /** An allocation as getAllocations reads it (AllocationsService). */
@@ -155,24 +157,24 @@ export class ProjectAllocationsReport {
   }
 }
 
-/** A user's calendar from main-api's working time, leaves, holidays and time zone. */
+/**
+ * A user's calendar from main-api's working time (their weeks by first day, or one week for all
+ * days), leaves, holidays and time zone.
+ */
 export function calendarFromMainApi(
   week: MainApiWorkingTimeEntry[] = [],
   leaves: MainApiLeave[] = [],
-  more: { holidays?: MainApiHoliday[]; timeZone?: string } = {},
+  more: { holidays?: MainApiHoliday[]; timeZone?: string; schedules?: MainApiSchedule[] } = {},
 ): UserCalendar {
+  const schedules =
+    more.schedules && more.schedules.length > 0
+      ? more.schedules.map((schedule) => ({
+          effectiveFrom: dayNumberOf(schedule.effective_from),
+          week: workingWeekOf(schedule.entries),
+        }))
+      : [{ effectiveFrom: Number.NEGATIVE_INFINITY, week: workingWeekOf(week) }];
   return new UserCalendar({
-    schedules: [
-      {
-        effectiveFrom: Number.NEGATIVE_INFINITY,
-        week: week.map((entry) => ({
-          dayOfWeek: entry.day_of_week,
-          dailyHours: entry.daily_hours,
-          startAt: entry.start_at,
-          endAt: entry.end_at,
-        })),
-      },
-    ],
+    schedules,
     leaves: leaves.map((leave) => ({
       id: leave.id,
       start: new Date(leave.start),
@@ -188,14 +190,24 @@ export function calendarFromMainApi(
   });
 }
 
+function workingWeekOf(entries: readonly MainApiWorkingTimeEntry[]) {
+  return entries.map((entry) => ({
+    dayOfWeek: entry.day_of_week,
+    dailyHours: entry.daily_hours,
+    startAt: entry.start_at,
+    endAt: entry.end_at,
+  }));
+}
+
 /** The user's calendar from what one main-api look-up answered. */
 export function calendarOfUser(
-  lookups: Pick<ProjectAllocationsContext, 'weeks' | 'leaves' | 'timeZones' | 'holidays'>,
+  lookups: Pick<ProjectAllocationsContext, 'weeks' | 'leaves' | 'timeZones' | 'holidays' | 'schedules'>,
   userId: number,
 ): UserCalendar {
   return calendarFromMainApi(lookups.weeks.get(userId), lookups.leaves.get(userId), {
     holidays: lookups.holidays?.get(userId),
     timeZone: lookups.timeZones?.get(userId),
+    schedules: lookups.schedules?.get(userId),
   });
 }
 

@@ -23,6 +23,8 @@ export const PLANNER_ERROR_NAMES = [
   'CursorExpiredError',
   // A v2 booking under the reject capacity policy would put a day of the person over capacity (422).
   'OverCapacityError',
+  // An availability read or search asked wrongly: its window, or whom it names (400).
+  'InvalidAvailabilityQueryError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -465,6 +465,23 @@ export class AllocationsV2Service {
     return { allocations: allocations.map((allocation) => fresh.get(allocation.id) ?? allocation), days };
   }
 
+  /**
+   * Plans again, as a v2 read of them would, these people's allocations overlapping the range whose
+   * days follow the calendar (REPLANNED): afterwards their stored days are the plan, for a read of
+   * many people's days (availability). No main-api call when there are none.
+   */
+  async planPeople(
+    userIds: readonly number[],
+    from: string,
+    to: string,
+    caller: CallerContext,
+  ): Promise<void> {
+    const allocations = await this.ledger.replannedOverlapping(userIds, from, to);
+    if (allocations.length > 0) {
+      await this.withDays(allocations, caller);
+    }
+  }
+
   /** The allocation with its days as just planned (by the write that answers it). */
   private async planned(id: string): Promise<AllocationV2Dto> {
     const allocation = await this.ledger.get(id);

@@ -10,5 +10,6 @@ import { PlanningSettingsService } from './planning-settings.service';
 @Module({
   controllers: [AllocationsV2Controller, PlanningSettingsController],
   providers: [AllocationsV2Service, PlanningSettingsService, LedgerRepository, PlannerMainApi],
+  exports: [AllocationsV2Service, LedgerRepository, PlannerMainApi],
 })
 export class LedgerModule {}

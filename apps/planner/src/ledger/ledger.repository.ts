@@ -142,6 +142,71 @@ export class LedgerRepository {
     return daysOf(this.scope.sql.select.bind(this.scope.sql), this.scope.companyId(), allocationIds);
   }
 
+  /** These people's allocations overlapping the range whose days a read plans again (REPLANNED). */
+  replannedOverlapping(userIds: readonly number[], from: string, to: string): Promise<LedgerAllocation[]> {
+    return this.scope.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM allocations a
+        WHERE a.company_id = $1 AND a.user_id = ANY($2::integer[])
+          AND a.to_date >= $3::date AND a.from_date <= $4::date AND ${REPLANNED}
+        ORDER BY a.from_date, a.id`,
+      [this.scope.companyId(), userIds, from, to],
+    );
+  }
+
+  /**
+   * What each of these people is booked for on each day of the range, by status: one row per
+   * person and day with any booking, the day as a day number (days since 1970-01-01).
+   */
+  bookedDays(
+    userIds: readonly number[],
+    from: string,
+    to: string,
+  ): Promise<{ user_id: number; day: number; confirmed: number; tentative: number }[]> {
+    return this.scope.sql.select(
+      `SELECT user_id, day - DATE '1970-01-01' AS day,
+              coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
+              coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
+         FROM allocation_days
+        WHERE company_id = $1 AND user_id = ANY($2::integer[]) AND day BETWEEN $3::date AND $4::date
+        GROUP BY user_id, day`,
+      [this.scope.companyId(), userIds, from, to],
+    );
+  }
+
+  /** Each allocation day of these people in the range (for `explain`), with its allocation's project. */
+  bookingsOfDays(
+    userIds: readonly number[],
+    from: string,
+    to: string,
+  ): Promise<
+    {
+      user_id: number;
+      date: string;
+      allocation_id: string;
+      project_id: number;
+      status: string;
+      hours: number;
+    }[]
+  > {
+    return this.scope.sql.select(
+      `SELECT d.user_id, d.day::text AS date, d.allocation_id, a.project_id, d.status, d.hours::float8 AS hours
+         FROM allocation_days d JOIN allocations a ON a.id = d.allocation_id
+        WHERE d.company_id = $1 AND d.user_id = ANY($2::integer[]) AND d.day BETWEEN $3::date AND $4::date
+          AND d.hours > 0
+        ORDER BY d.user_id, d.day, a.project_id, d.allocation_id`,
+      [this.scope.companyId(), userIds, from, to],
+    );
+  }
+
+  /** The planner's revision of the company's plan: its change-feed cursor ('0' before any change). */
+  async revision(): Promise<string> {
+    const [row] = await this.scope.sql.select<{ revision: string }>(
+      'SELECT coalesce(max(cursor), 0)::text AS revision FROM change_events WHERE company_id = $1',
+      [this.scope.companyId()],
+    );
+    return row?.revision ?? '0';
+  }
+
   /**
    * The first and last day of the person's allocations overlapping the range that a write plans
    * again (REPLANNED): the calendar it asks main-api for must cover them whole.

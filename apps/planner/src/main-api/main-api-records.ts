@@ -14,6 +14,12 @@ export type MainApiLeave = Schemas['UserLeaveDto'];
 export type MainApiHoliday = Schemas['PlannerHolidayDto'];
 export type MainApiLabel = Schemas['LabelDto'];
 
+/** A working week from its first day on (`GET /v1/planner/lookups`' `schedules`). */
+export interface MainApiSchedule {
+  effective_from: string;
+  entries: MainApiWorkingTimeEntry[];
+}
+
 /** `GET /v1/planner/lookups`'s query. */
 export type MainApiLookupsQuery = NonNullable<
   MainApi.operations['plannerLookups_lookups']['parameters']['query']

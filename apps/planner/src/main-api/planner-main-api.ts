@@ -8,6 +8,7 @@ import type {
   MainApiLookupsAnswer,
   MainApiLookupsQuery,
   MainApiProject,
+  MainApiSchedule,
   MainApiUser,
   MainApiWorkingTimeEntry,
 } from './main-api-records';
@@ -28,7 +29,21 @@ export interface MainApiLookups {
   timeZones: Map<number, string>;
   /** Each user's holidays in the period asked for (those of their calendar in force each day). */
   holidays: Map<number, MainApiHoliday[]>;
+  /**
+   * Each user's working weeks by first day, oldest first: those in force in the period asked for
+   * (all of them without a period). Absent for a user without any, or from an older main-api.
+   */
+  schedules: Map<number, MainApiSchedule[]>;
+  /** The people a group named (team, position, everyone), by id; otherwise the user ids asked for. */
+  people: number[];
+  /** The group has more people than one look-up answers (only the first, by id, are here). */
+  peopleTruncated: boolean;
+  /** main-api's revision of what it answered (its change-feed cursor), '' from an older main-api. */
+  revision: string;
 }
+
+/** A group of people named instead of ids: a team's, a position's, or the whole company. */
+export type PeopleGroup = { teamId: number } | { positionId: number } | { everyone: true };
 
 export interface LookupRequest {
   userIds?: readonly number[];
@@ -36,6 +51,8 @@ export interface LookupRequest {
   taskIds?: readonly number[];
   /** Calendar days, both included: leaves are answered only with a period. */
   period?: { from: string; to: string };
+  /** The people of a group, instead of `userIds` (at most 500; `peopleTruncated` says when more). */
+  group?: PeopleGroup;
 }
 
 /**
@@ -51,6 +68,11 @@ export class PlannerMainApi {
   constructor(private readonly client: MainApiClient) {}
 
   async lookups(request: LookupRequest, caller: CallerContext): Promise<MainApiLookups> {
+    if (request.group) {
+      return this.lookupsOf([
+        await this.lookupsCall({ ...groupQuery(request.group), ...request.period }, caller),
+      ]);
+    }
     const userChunks = chunksOf(request.userIds ?? []);
     const projectChunks = chunksOf(request.projectIds ?? []);
     const taskChunks = chunksOf(request.taskIds ?? []);
@@ -69,6 +91,10 @@ export class PlannerMainApi {
           ),
       ),
     );
+    return this.lookupsOf(answers);
+  }
+
+  private lookupsOf(answers: readonly MainApiLookupsAnswer[]): MainApiLookups {
     const lookups: MainApiLookups = {
       users: new Map(),
       projects: new Map(),
@@ -78,8 +104,23 @@ export class PlannerMainApi {
       taskProjects: new Map(),
       timeZones: new Map(),
       holidays: new Map(),
+      schedules: new Map(),
+      people: [],
+      peopleTruncated: false,
+      revision: '',
     };
     for (const answer of answers) {
+      // Fields an older main-api does not answer (during a rolling deploy) read as empty.
+      const newer = answer as Partial<MainApiLookupsAnswer> & {
+        schedules?: Record<string, MainApiSchedule[]>;
+      };
+      lookups.people.push(...(newer.people ?? []));
+      lookups.peopleTruncated ||= newer.people_truncated ?? false;
+      // One per call: a later change of any call's part moves one of them.
+      lookups.revision = [lookups.revision, newer.revision ?? ''].filter(Boolean).join('.');
+      for (const [userId, schedules] of Object.entries(newer.schedules ?? {})) {
+        lookups.schedules.set(Number(userId), schedules);
+      }
       for (const user of answer.users) {
         lookups.users.set(user.id, user);
       }
@@ -140,6 +181,16 @@ export class PlannerMainApi {
       throw asPlannerFailure(error);
     }
   }
+}
+
+function groupQuery(group: PeopleGroup): MainApiLookupsQuery {
+  if ('teamId' in group) {
+    return { team_id: group.teamId };
+  }
+  if ('positionId' in group) {
+    return { position_id: group.positionId };
+  }
+  return { all_users: 'true' };
 }
 
 /** Distinct ids in groups of at most main-api's per-call limit. */

@@ -1203,6 +1203,49 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/working-time/users/{user_id}/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A person's working weeks by first day, oldest first; with `at`, the one in force that day
+     * @description Each is in force from its `effective_from` until the next one starts; the first also before it. The interface's `GET /working-time/users/{user_id}` answers the entries of the one in force today (UTC).
+     */
+    get: operations['workingSchedules_list'];
+    put?: never;
+    /**
+     * Give the person a working week from a day on (until their next schedule; roles 1-2)
+     * @description Each day_of_week at most once, start_at before end_at, as the interface’s PUT.
+     */
+    post: operations['workingSchedules_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/working-time/users/{user_id}/schedules/{effective_from}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The person’s schedule starting that day */
+    get: operations['workingSchedules_schedule'];
+    /** Replace the week of the schedule starting that day (roles 1-2) */
+    put: operations['workingSchedules_replace'];
+    post?: never;
+    /** Remove the schedule starting that day: the one before it runs on (roles 1-2) */
+    delete: operations['workingSchedules_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/user/leaves': {
     parameters: {
       query?: never;
@@ -1210,11 +1253,127 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Leaves of some users touching a period (dates included) */
+    /**
+     * Approved leaves of some users touching a period (dates included)
+     * @description Only approved leaves, the ones that count for capacity: requested, rejected and cancelled leaves are in GET /v1/leaves. Every leave was approved before leaves had a status, so the answer is the same for them.
+     */
     get: operations['leaves_list'];
     put?: never;
-    /** Create a leave (roles 4-5 only their own); overlapping leaves are refused */
+    /**
+     * Create a leave (roles 4-5 only their own); overlapping leaves are refused
+     * @description The leave is approved, unless the company requires approval (GET /v1/leave-policy) and a person (roles 4-5) writes their own: then it is requested until a manager approves it (/v1/leaves/{id}/approve).
+     */
     post: operations['leaves_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaves': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List leaves of every status; user_ids, from and to (days touched) and status narrow it; filters: user_id, leave_type_id, status, all_day, start, end; sort: start */
+    get: operations['timeOff_list'];
+    put?: never;
+    /**
+     * Request or write a leave (roles 4-5: their own, always requested)
+     * @description Roles 1-3 write anyone’s, approved unless status is requested. start and end are instants, local date-times read in the person's time zone, or (all_day) UTC dates. A leave may not overlap another requested or approved leave of the person (422 AC004).
+     */
+    post: operations['timeOff_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaves/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One leave */
+    get: operations['timeOff_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaves/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a requested leave (roles 1-3): it counts for capacity from now on */
+    post: operations['timeOff_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaves/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a requested leave (roles 1-3): its days are free again */
+    post: operations['timeOff_reject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaves/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a requested or approved leave (the person themself, or roles 1-3): its days are free again */
+    post: operations['timeOff_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leave-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's leave policy: whether a person's own leave waits for approval */
+    get: operations['leavePolicy_get'];
+    /**
+     * Set the leave policy (roles 1-2)
+     * @description approval_required: true makes a leave a person (roles 4-5) writes for themself through POST /user/leaves requested until a manager approves it (POST /v1/leaves/{id}/approve); requested leaves do not count for capacity. Leaves already written keep their status.
+     */
+    put: operations['leavePolicy_set'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3809,6 +3968,29 @@ export interface components {
       /** @description The whole week; [] clears it */
       entries: components['schemas']['WorkingTimeEntryInputDto'][];
     };
+    WorkingScheduleDto: {
+      /**
+       * @description First day it is in force (until the next one's)
+       * @example 2027-03-01
+       */
+      effective_from: string;
+      /** @description Its week, one entry per working day */
+      entries: components['schemas']['WorkingTimeEntryDto'][];
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
+    };
+    CreateWorkingScheduleDto: {
+      /** @description The whole week; [] clears it */
+      entries: components['schemas']['WorkingTimeEntryInputDto'][];
+      /**
+       * @description First day this week is in force (until the next schedule's first day); one per day
+       * @example 2027-03-01
+       */
+      effective_from: string;
+    };
     CreateUserLeaveDto: {
       /** @example 12 */
       userId: number;
@@ -3858,6 +4040,116 @@ export interface components {
       created_at: string;
       /** @example 2026-11-22 10:15:00 */
       updated_at: string;
+    };
+    CreateLeaveDto: {
+      /**
+       * @description Whose leave: yours for roles 4-5
+       * @example 12
+       */
+      user_id: number;
+      /**
+       * @description 1 Vacation, 2 Sick leave, 3 Personal, 4 Parental, 5 Unpaid, 6 Other
+       * @example 1
+       */
+      leave_type_id: number;
+      /**
+       * @description An instant (ISO 8601 with Z or an offset), or a local date-time without offset (YYYY-MM-DDTHH:mm[:ss]) read in the person's time zone, daylight saving included; with all_day: true also a plain date YYYY-MM-DD (a UTC date: that day's 00:00Z)
+       * @example 2027-01-18T13:00
+       */
+      start: string;
+      /**
+       * @description An instant (ISO 8601 with Z or an offset), or a local date-time without offset (YYYY-MM-DDTHH:mm[:ss]) read in the person's time zone, daylight saving included; with all_day: true also a plain date YYYY-MM-DD (a UTC date, included: that day's 23:59:59Z). After start
+       * @example 2027-01-18T17:00
+       */
+      end: string;
+      /**
+       * @description Whole days off; default false
+       * @example false
+       */
+      all_day?: boolean;
+      /** @example Dentist */
+      note?: string | null;
+      /**
+       * @description Roles 1-3: approved (default) or requested. Roles 4-5 always request (requested; approved is a 403)
+       * @enum {string}
+       */
+      status?: 'requested' | 'approved';
+    };
+    LeaveDto: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version: number;
+      /** @example 12 */
+      user_id: number;
+      /** @example 1 */
+      leave_type_id: number;
+      /**
+       * Format: date-time
+       * @description UTC
+       * @example 2027-01-18T18:00:00.000Z
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description UTC
+       * @example 2027-01-18T22:00:00.000Z
+       */
+      end: string;
+      /** @example false */
+      all_day: boolean;
+      /**
+       * @description Only approved leaves count for capacity
+       * @example requested
+       * @enum {string}
+       */
+      status: 'requested' | 'approved' | 'rejected' | 'cancelled';
+      /** @example Dentist */
+      note: string | null;
+      /**
+       * @description Who set the status: approved, rejected or cancelled it, or created it approved
+       * @example null
+       */
+      decided_by_user_id: number | null;
+      /**
+       * @description UTC
+       * @example null
+       */
+      decided_at: string | null;
+      /**
+       * @description UTC
+       * @example 2027-01-10 10:15:00
+       */
+      created_at: string;
+      /**
+       * @description UTC
+       * @example 2027-01-10 10:15:00
+       */
+      updated_at: string;
+    };
+    RejectLeaveDto: {
+      /**
+       * @description Why; replaces the leave's note when sent
+       * @example Launch week
+       */
+      note?: string | null;
+    };
+    LeavePolicyDto: {
+      /**
+       * @description true: a person's own leave (roles 4-5) made through POST /user/leaves waits for a manager's approval (requested); false: it counts at once (approved)
+       * @example true
+       */
+      approval_required: boolean;
+    };
+    UpdateLeavePolicyDto: {
+      /**
+       * @description Whether a person's own leave waits for approval
+       * @example true
+       */
+      approval_required: boolean;
     };
     ChangeEventDto: {
       /**
@@ -4001,6 +4293,21 @@ export interface components {
       hours_off: number | null;
     };
     PlannerLookupsDto: {
+      /**
+       * @description The company's change-feed cursor when the look-up was read: any later change of what it answers (working time, leaves, holidays, calendars, people) moves it, so the planner can tag what it derives
+       * @example 18342
+       */
+      revision: string;
+      /**
+       * @description The ids of the users answered (`users`): of user_ids, or with team_id, position_id or all_users of that group (within user_ids, if given), at most 500
+       * @example [
+       *       12,
+       *       13
+       *     ]
+       */
+      people: number[];
+      /** @description true when the group has more than 500 people: only the first (by id) are answered */
+      people_truncated: boolean;
       /** @description The users among `user_ids` (deleted ones too), as `GET /users?ids=` answers them */
       users: components['schemas']['UserDto'][];
       /** @description The projects among `project_ids` the caller may read; others are absent */
@@ -4021,6 +4328,31 @@ export interface components {
        *     }
        */
       working_time: Record<string, never>;
+      /**
+       * @description { "<user_id>": [{ effective_from: "YYYY-MM-DD", entries: WorkingTimeEntryDto[] }] } for the users among `user_ids` with a schedule, oldest first: each working week from its first day until the next one's (the first also before it). With from and to, the one in force on `from` and every later one starting on or before `to`; without a period, all of them
+       * @example {
+       *       "12": [
+       *         {
+       *           "effective_from": "2027-01-01",
+       *           "entries": [
+       *             {
+       *               "daily_hours": 8,
+       *               "day_of_week": 1,
+       *               "start_at": "09:00:00",
+       *               "end_at": "17:00:00",
+       *               "user_id": 12,
+       *               "break_time": 1
+       *             }
+       *           ]
+       *         },
+       *         {
+       *           "effective_from": "2027-03-01",
+       *           "entries": []
+       *         }
+       *       ]
+       *     }
+       */
+      schedules: Record<string, never>;
       /** @description Those users' leaves touching [from, to]; empty without a period */
       leaves: components['schemas']['UserLeaveDto'][];
       /** @description The user labels those users carry */
@@ -4652,6 +4984,62 @@ export interface components {
       /** @example 2026-11-22 10:15:00 */
       created_at?: string;
       /** @example 2026-11-22 10:15:00 */
+      updated_at?: string;
+    };
+    /** @description LeaveDto with only the fields a list's `fields` asked for (and id) */
+    LeaveDtoFields: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description The row version, bumped by the database on every change; the version in the ETag, checked by If-Match
+       * @example 3
+       */
+      version?: number;
+      /** @example 12 */
+      user_id?: number;
+      /** @example 1 */
+      leave_type_id?: number;
+      /**
+       * Format: date-time
+       * @description UTC
+       * @example 2027-01-18T18:00:00.000Z
+       */
+      start?: string;
+      /**
+       * Format: date-time
+       * @description UTC
+       * @example 2027-01-18T22:00:00.000Z
+       */
+      end?: string;
+      /** @example false */
+      all_day?: boolean;
+      /**
+       * @description Only approved leaves count for capacity
+       * @example requested
+       * @enum {string}
+       */
+      status?: 'requested' | 'approved' | 'rejected' | 'cancelled';
+      /** @example Dentist */
+      note?: string | null;
+      /**
+       * @description Who set the status: approved, rejected or cancelled it, or created it approved
+       * @example null
+       */
+      decided_by_user_id?: number | null;
+      /**
+       * @description UTC
+       * @example null
+       */
+      decided_at?: string | null;
+      /**
+       * @description UTC
+       * @example 2027-01-10 10:15:00
+       */
+      created_at?: string;
+      /**
+       * @description UTC
+       * @example 2027-01-10 10:15:00
+       */
       updated_at?: string;
     };
   };
@@ -31536,6 +31924,1194 @@ export interface operations {
       };
     };
   };
+  workingSchedules_list: {
+    parameters: {
+      query?: {
+        /** @description Only the schedule in force that day (the latest starting on or before it; before the first, the first) */
+        at?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkingScheduleDto'][];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such user; with `at`, no schedule */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  workingSchedules_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWorkingScheduleDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkingScheduleDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A schedule of the person already starts that day */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  workingSchedules_schedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        user_id: number;
+        /** @description The schedule's first day, YYYY-MM-DD */
+        effective_from: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkingScheduleDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  workingSchedules_replace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        user_id: number;
+        /** @description The schedule's first day, YYYY-MM-DD */
+        effective_from: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplaceWorkingWeekDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkingScheduleDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['WorkingScheduleDto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  workingSchedules_delete: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        user_id: number;
+        /** @description The schedule's first day, YYYY-MM-DD */
+        effective_from: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['WorkingScheduleDto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
   leaves_list: {
     parameters: {
       query: {
@@ -31950,6 +33526,1857 @@ export interface operations {
       };
     };
   };
+  timeOff_list: {
+    parameters: {
+      query?: {
+        /** @description Cursor pages: the next_cursor of the previous answer (opaque), with the same sort and filters */
+        cursor?: string;
+        /** @description Sparse fieldsets, with limit or cursor: comma-separated fields of the result's schema; each result of the cursor page has only those (and id). An unknown field is a 400 naming it */
+        fields?: string;
+        /** @description URL-encoded JSON object; each key is a filter of this resource, each value a scalar (equals) or an array (any of) */
+        filters?: string;
+        /** @description Leaves ending on or after this day (YYYY-MM-DD, its 00:00Z) */
+        from?: string;
+        /** @description true: deleted results too (tombstones, with deleted_at set), for a sync that must learn of deletions */
+        include_deleted?: 'true' | 'false';
+        /** @description Cursor pages: at most this many results (1 to 500), answered as {data, next_cursor, has_more}. With limit or cursor the answer is a cursor page; without both, the page/perPage body */
+        limit?: number;
+        /** @description Page number from 1 to 1,000,000 (default 1), or `false` for a plain array of every result (at most 10,000) */
+        page?: string;
+        /** @description Page size, 1 to 500 (default 20) */
+        perPage?: number;
+        /** @description Comma-separated sort keys, each ascending or with - descending; ties by id. Every list sorts by id, created_at, updated_at; some by more (named in the route's description) */
+        sort?: string;
+        /** @description Only leaves with this status */
+        status?: 'requested' | 'approved' | 'rejected' | 'cancelled';
+        /** @description Leaves starting on or before this day (YYYY-MM-DD, until its 24:00Z) */
+        to?: string;
+        /** @description Only what changed after this instant (updated_at), UTC: YYYY-MM-DDTHH:mm:ss[.sss]Z */
+        updated_since?: string;
+        /** @description Comma-separated user ids (at most 500) */
+        user_ids?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of results, every result as an array with page=false, or a cursor page with limit or cursor */
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /**
+                 * @description Count of all matching results, as a string
+                 * @example 137
+                 */
+                total: string;
+                /** @example 20 */
+                perPage: number;
+                /** @example 1 */
+                page: number;
+                /** @example 7 */
+                lastPage: number;
+                data: (components['schemas']['LeaveDto'] | components['schemas']['LeaveDtoFields'])[];
+              }
+            | (components['schemas']['LeaveDto'] | components['schemas']['LeaveDtoFields'])[]
+            | {
+                data: (components['schemas']['LeaveDto'] | components['schemas']['LeaveDtoFields'])[];
+                /** @description Send as cursor for the next page; null on the last one */
+                next_cursor: string | null;
+                has_more: boolean;
+              };
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeOff_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateLeaveDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaveDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /**
+       * @description Roles 4-5: someone else's, or approved
+       *
+       *     The caller's role lacks the "write:leaves" permission
+       */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description AC004: overlaps another requested or approved leave of the person */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeOff_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaveDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeOff_approve: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaveDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "decide:leaves" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description LeaveNotRequested (AC004): the leave is not requested (already decided or cancelled) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['LeaveDto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeOff_reject: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RejectLeaveDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaveDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "decide:leaves" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description LeaveNotRequested (AC004): the leave is not requested (already decided or cancelled) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['LeaveDto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeOff_cancel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaveDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /**
+       * @description Roles 4-5: someone else's leave
+       *
+       *     The caller's role lacks the "write:leaves" permission
+       */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description No such resource in the caller's company (another company's ids answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description LeaveNotOpen (AC004): the leave is already rejected or cancelled */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The HTTP status
+             * @example 400
+             */
+            status: number;
+            /**
+             * @example PlatformCustomError
+             * @enum {string}
+             */
+            name: 'PlatformCustomError';
+            /** @example AC002 */
+            code: components['schemas']['MainApiErrorCode'];
+            /** @example Request validation failed */
+            message: string;
+            errors?: components['schemas']['FieldErrorDto'][];
+            current: components['schemas']['LeaveDto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  leavePolicy_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeavePolicyDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  leavePolicy_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateLeavePolicyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeavePolicyDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:setup" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
   changeFeed_page: {
     parameters: {
       query?: {
@@ -32256,12 +35683,18 @@ export interface operations {
   plannerLookups_lookups: {
     parameters: {
       query?: {
+        /** @description true: every current person of the company (at most 500), instead of `user_ids` */
+        all_users?: 'true' | 'false';
         /** @description First day of the period whose leaves are answered (YYYY-MM-DD); with `to` */
         from?: string;
+        /** @description The people in this position (current ones), instead of or within `user_ids` */
+        position_id?: number;
         /** @description Comma-separated project ids (at most 500) */
         project_ids?: string;
         /** @description Comma-separated task ids (at most 500) */
         task_ids?: string;
+        /** @description The people of this team (current ones), instead of or within `user_ids`; the answer names them in `people` */
+        team_id?: number;
         /** @description Last day of the period whose leaves are answered (YYYY-MM-DD), included; with `from` */
         to?: string;
         /** @description Comma-separated user ids (at most 500) */

@@ -223,6 +223,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Availability of people (by ids, team or position) over a window, by day, week or month
+     * @description Per person: the window's totals and a series of working, holidays, time_off, capacity, confirmed, tentative, available and utilization; each period the exact sum of its days, the totals the sum of the series. explain=true adds every day with what made it. The ETag is computed from the revisions of the inputs (main-api’s calendars, schedules and leaves, and the plan): a poll with If-None-Match is a 304 until one of them changes. At most 200 people and 366 days.
+     */
+    get: operations['availability_read'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/availability/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * People with at least `hours` free in a window, best first, with the first window that fits
+     * @description Weighs the people in position_id (or every current person, at most 500), by the same figures as the availability read; label_ids ranks those carrying more of them first; each row says why.
+     */
+    get: operations['availability_search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/batch': {
     parameters: {
       query?: never;
@@ -347,6 +387,7 @@ export interface components {
         | 'FailedDependencyError'
         | 'CursorExpiredError'
         | 'OverCapacityError'
+        | 'InvalidAvailabilityQueryError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -717,6 +758,7 @@ export interface components {
         | 'FailedDependencyError'
         | 'CursorExpiredError'
         | 'OverCapacityError'
+        | 'InvalidAvailabilityQueryError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -837,6 +879,262 @@ export interface components {
        */
       count_tentative: boolean;
     };
+    AvailabilityFiguresDto: {
+      /**
+       * @description Hours of the schedule in force, day by day
+       * @example 40
+       */
+      working: number;
+      /**
+       * @description Of working, what holidays take
+       * @example 8
+       */
+      holidays: number;
+      /**
+       * @description Of what holidays leave, what approved leaves take
+       * @example 4
+       */
+      time_off: number;
+      /**
+       * @description working − holidays − time_off
+       * @example 28
+       */
+      capacity: number;
+      /**
+       * @description Hours of confirmed bookings
+       * @example 16
+       */
+      confirmed: number;
+      /**
+       * @description Hours of tentative bookings
+       * @example 6
+       */
+      tentative: number;
+      /**
+       * @description capacity − confirmed (− tentative with include_tentative); negative when overbooked
+       * @example 12
+       */
+      available: number;
+      /**
+       * @description booked ÷ capacity (4 decimals); null without capacity. A ratio: not summed over periods
+       * @example 0.5714
+       */
+      utilization: number | null;
+    };
+    AvailabilityPeriodDto: {
+      /**
+       * @description Hours of the schedule in force, day by day
+       * @example 40
+       */
+      working: number;
+      /**
+       * @description Of working, what holidays take
+       * @example 8
+       */
+      holidays: number;
+      /**
+       * @description Of what holidays leave, what approved leaves take
+       * @example 4
+       */
+      time_off: number;
+      /**
+       * @description working − holidays − time_off
+       * @example 28
+       */
+      capacity: number;
+      /**
+       * @description Hours of confirmed bookings
+       * @example 16
+       */
+      confirmed: number;
+      /**
+       * @description Hours of tentative bookings
+       * @example 6
+       */
+      tentative: number;
+      /**
+       * @description capacity − confirmed (− tentative with include_tentative); negative when overbooked
+       * @example 12
+       */
+      available: number;
+      /**
+       * @description booked ÷ capacity (4 decimals); null without capacity. A ratio: not summed over periods
+       * @example 0.5714
+       */
+      utilization: number | null;
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-03-07 */
+      to: string;
+    };
+    ExplainedLeaveDto: {
+      /**
+       * @description main-api's leave id
+       * @example 81
+       */
+      id: number | null;
+      /**
+       * @description Hours it takes that day
+       * @example 4
+       */
+      hours: number;
+    };
+    ExplainedBookingDto: {
+      /**
+       * Format: uuid
+       * @example 0b8e…
+       */
+      allocation_id: string;
+      /** @example 7 */
+      project_id: number;
+      /** @enum {string} */
+      status: 'confirmed' | 'tentative';
+      /** @example 6 */
+      hours: number;
+    };
+    ExplainedDayDto: {
+      /**
+       * @description Hours of the schedule in force, day by day
+       * @example 40
+       */
+      working: number;
+      /**
+       * @description Of working, what holidays take
+       * @example 8
+       */
+      holidays: number;
+      /**
+       * @description Of what holidays leave, what approved leaves take
+       * @example 4
+       */
+      time_off: number;
+      /**
+       * @description working − holidays − time_off
+       * @example 28
+       */
+      capacity: number;
+      /**
+       * @description Hours of confirmed bookings
+       * @example 16
+       */
+      confirmed: number;
+      /**
+       * @description Hours of tentative bookings
+       * @example 6
+       */
+      tentative: number;
+      /**
+       * @description capacity − confirmed (− tentative with include_tentative); negative when overbooked
+       * @example 12
+       */
+      available: number;
+      /**
+       * @description booked ÷ capacity (4 decimals); null without capacity. A ratio: not summed over periods
+       * @example 0.5714
+       */
+      utilization: number | null;
+      /** @example 2027-03-02 */
+      date: string;
+      /**
+       * @description First day of the working week in force (null: the only week, for all days)
+       * @example 2027-02-01
+       */
+      schedule_from: string | null;
+      /**
+       * @description Holidays of the person's calendar
+       * @example [
+       *       "Shrove Tuesday"
+       *     ]
+       */
+      holiday_names: string[];
+      leaves: components['schemas']['ExplainedLeaveDto'][];
+      allocations: components['schemas']['ExplainedBookingDto'][];
+    };
+    PersonAvailabilityDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example Ada */
+      first_name: string;
+      /** @example Lovelace */
+      last_name: string;
+      /** @example 3 */
+      position_id: number | null;
+      /**
+       * @description The zone partial leaves are read in
+       * @example Europe/Paris
+       */
+      time_zone: string;
+      /** @description The window: the sums of the series */
+      totals: components['schemas']['AvailabilityFiguresDto'];
+      /** @description One per period; each the sum of its days */
+      series: components['schemas']['AvailabilityPeriodDto'][];
+      /** @description With explain=true: every day of the window */
+      days?: components['schemas']['ExplainedDayDto'][];
+    };
+    AvailabilityDto: {
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-03-31 */
+      to: string;
+      /** @enum {string} */
+      granularity: 'day' | 'week' | 'month';
+      include_tentative: boolean;
+      /** @description By last name, first name, id */
+      people: components['schemas']['PersonAvailabilityDto'][];
+    };
+    FirstFitDto: {
+      /**
+       * @description The first day with free hours
+       * @example 2027-03-02
+       */
+      from: string;
+      /**
+       * @description The day the free hours since `from` reach `hours`
+       * @example 2027-03-05
+       */
+      to: string;
+    };
+    SearchReasonsDto: {
+      /**
+       * @description Free hours in the window (days over capacity count 0)
+       * @example 31.5
+       */
+      hours_free: number;
+      /**
+       * @description The label_ids the person carries
+       * @example [
+       *       5
+       *     ]
+       */
+      labels_matched: number[];
+      /** @description In the position asked for (true when none was asked for) */
+      position_matched: boolean;
+    };
+    AvailabilityCandidateDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example Ada */
+      first_name: string;
+      /** @example Lovelace */
+      last_name: string;
+      /** @example 3 */
+      position_id: number | null;
+      first_fit: components['schemas']['FirstFitDto'];
+      reasons: components['schemas']['SearchReasonsDto'];
+      /** @description The window’s figures, as the availability read */
+      totals: components['schemas']['AvailabilityFiguresDto'];
+    };
+    AvailabilitySearchDto: {
+      /** @description People with at least `hours` free, best first: more labels matched, then the earliest first_fit end, then more hours free, then id */
+      people: components['schemas']['AvailabilityCandidateDto'][];
+      /**
+       * @description People weighed (the position’s, or the company’s current people)
+       * @example 14
+       */
+      considered: number;
+      /** @description true when more than 500 people could be weighed: only the first 500 by id were */
+      truncated: boolean;
+    };
     BatchResultHeadersDto: {
       /** @description The operation's ETag */
       etag?: string;
@@ -939,6 +1237,7 @@ export interface components {
         | 'FailedDependencyError'
         | 'CursorExpiredError'
         | 'OverCapacityError'
+        | 'InvalidAvailabilityQueryError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -2366,6 +2665,7 @@ export interface operations {
               | 'FailedDependencyError'
               | 'CursorExpiredError'
               | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -2799,6 +3099,7 @@ export interface operations {
               | 'FailedDependencyError'
               | 'CursorExpiredError'
               | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3060,6 +3361,7 @@ export interface operations {
               | 'FailedDependencyError'
               | 'CursorExpiredError'
               | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3324,20 +3626,43 @@ export interface operations {
       /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
       412: {
         headers: {
-          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
-          'RateLimit-Policy'?: string;
-          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
-          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": "InvalidAllocationError",
-           *       "message": "If-Match names a version the resource no longer has"
-           *     }
-           */
-          'application/json': components['schemas']['PlannerErrorBodyDto'];
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['AllocationV2Dto'];
+          };
         };
       };
       /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
@@ -3754,6 +4079,7 @@ export interface operations {
               | 'FailedDependencyError'
               | 'CursorExpiredError'
               | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3834,6 +4160,329 @@ export interface operations {
            * @example {
            *       "error": "InvalidAllocationError",
            *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  availability_read: {
+    parameters: {
+      query: {
+        /** @description true: each person also gets `days`, what made each day’s figures (default false) */
+        explain?: 'true' | 'false';
+        /** @description First day (YYYY-MM-DD) */
+        from: string;
+        /** @description day (default), week (ISO weeks, Monday to Sunday) or month; periods are clipped to the window */
+        granularity?: 'day' | 'week' | 'month';
+        /** @description true: tentative bookings count as booked in `available` and `utilization` (default false) */
+        include_tentative?: 'true' | 'false';
+        /** @description The current people in this position */
+        position_id?: number;
+        /** @description The team's current members */
+        team_id?: number;
+        /** @description Last day (YYYY-MM-DD), included; at most 366 days from `from` */
+        to: string;
+        /** @description These people (comma-separated ids, at most 200); or team_id, or position_id */
+        user_ids?: string;
+      };
+      header: {
+        'if-none-match': string;
+        /** @description The ETag of a previous answer */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailabilityDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidAvailabilityQueryError */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  availability_search: {
+    parameters: {
+      query: {
+        /** @description First day (YYYY-MM-DD) */
+        from: string;
+        /** @description Hours free needed in the window (more than 0, at most 8784) */
+        hours: number;
+        /** @description true: tentative bookings count as booked in `available` and `utilization` (default false) */
+        include_tentative?: 'true' | 'false';
+        /** @description User labels wanted: people carrying more of them rank first (not a filter) */
+        label_ids?: string;
+        /** @description At most this many people (1 to 100, default 20) */
+        limit?: number;
+        /** @description Only people in this position */
+        position_id?: number;
+        /** @description Last day (YYYY-MM-DD), included; at most 366 days from `from` */
+        to: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailabilitySearchDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidAvailabilityQueryError */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];

@@ -17,6 +17,7 @@ const MATRIX: [Permission, Role[]][] = [
     Permission.CreateLeaves,
     [Role.CLevel, Role.Director, Role.ProjectManager, Role.Collaborator, Role.Freelancer],
   ],
+  [Permission.DecideLeaves, [Role.CLevel, Role.Director, Role.ProjectManager]],
   [Permission.UseIntegrations, [Role.CLevel, Role.Director]],
   [Permission.ManageIntegrationSecrets, [Role.CLevel]],
 ];

@@ -12,6 +12,8 @@ export enum Permission {
   ManageDelivery = 'write:delivery',
   /** Create leaves (own only for 4-5, anyone's for 1-3: checked by the feature). */
   CreateLeaves = 'write:leaves',
+  /** Approve and reject leaves (issue 38). */
+  DecideLeaves = 'decide:leaves',
   /** The integrations service. */
   UseIntegrations = 'integrations',
   /** Credentials of the integrations service: webhook secrets and the API client that applies events. */
@@ -38,6 +40,7 @@ export const PERMISSIONS_BY_ROLE: Readonly<Record<Permission, ReadonlySet<Role>>
     Role.Collaborator,
     Role.Freelancer,
   ]),
+  [Permission.DecideLeaves]: new Set([Role.CLevel, Role.Director, Role.ProjectManager]),
   [Permission.UseIntegrations]: new Set([Role.CLevel, Role.Director]),
   [Permission.ManageIntegrationSecrets]: new Set([Role.CLevel]),
 };

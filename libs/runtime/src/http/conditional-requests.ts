@@ -7,6 +7,8 @@ import { ClsServiceManager } from 'nestjs-cls';
  * requests"):
  * - every 200 answer to a GET carries a strong `ETag`, and a GET whose `If-None-Match` names it is
  *   answered 304 with no body (`answerConditionalReads`);
+ * - a route may tag its answer itself, from the revision of what it is computed from, and answer 304
+ *   before computing it (`GET /v2/availability`); that tag is kept;
  * - a resource's ETag is `"<version>-<digest>"`: its row version, which PostgreSQL bumps on every
  *   change of the row (a trigger, `enableRowVersions`), and a digest of the answer's bytes, so that a
  *   representation that also shows other rows (a project's client, its figures) gets a new tag when
@@ -118,7 +120,8 @@ export function assertWritePrecondition(resource: unknown, id: unknown, version:
 
 const QUIET_PATHS = /^\/(?:health\/|metrics$|docs)/;
 
-function matchesAny(field: string, etag: string): boolean {
+/** Whether an `If-Match` / `If-None-Match` field names the tag (weak comparison, `*` naming any). */
+export function matchesAny(field: string, etag: string): boolean {
   // Weak comparison (RFC 9110 §13.1.2): W/ is ignored; `*` matches any current representation.
   const tags = listedTags(field);
   return tags.includes('*') || tags.some((tag) => tag.replace(/^W\//, '') === etag);
@@ -157,7 +160,9 @@ export function answerConditionalReads(fastify: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    const etag = entityTag(payload, version);
+    // A route that tagged its answer itself (from the revision of its inputs) keeps its tag.
+    const own = reply.getHeader('etag');
+    const etag = typeof own === 'string' ? own : entityTag(payload, version);
     void reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (read && typeof ifNoneMatch === 'string' && matchesAny(ifNoneMatch, etag)) {

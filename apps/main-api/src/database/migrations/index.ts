@@ -27,6 +27,8 @@ import { ChangeFeedEveryEntity1796000000200 } from './1796000000200-ChangeFeedEv
 import { ChangeEventsProject1796000000400 } from './1796000000400-ChangeEventsProject';
 import { HolidayCalendars1796000001100 } from './1796000001100-HolidayCalendars';
 import { UserCalendars1796000001300 } from './1796000001300-UserCalendars';
+import { LeaveStatus1796000001700 } from './1796000001700-LeaveStatus';
+import { WorkingSchedules1796000001900 } from './1796000001900-WorkingSchedules';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -59,4 +61,6 @@ export const MAIN_API_MIGRATIONS = [
   ChangeEventsProject1796000000400,
   HolidayCalendars1796000001100,
   UserCalendars1796000001300,
+  LeaveStatus1796000001700,
+  WorkingSchedules1796000001900,
 ];

@@ -1,11 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly, IsEntityIdList, MayBeAbsent } from '@platform/contracts';
+import {
+  IsDateOnly,
+  IsEntityIdList,
+  IsQueryIntegerInRange,
+  MAX_ENTITY_ID,
+  MAX_IDS_PER_LOOKUP,
+  MayBeAbsent,
+} from '@platform/contracts';
+import { IsIn } from 'class-validator';
 
 import { LabelDto } from '../../labels/dto/label.dto';
 import { UserLeaveDto } from '../../leaves/dto/user-leave.dto';
 import { ProjectNameDto } from '../../projects/dto/project-name.dto';
 import { UserDto } from '../../users/dto/user.dto';
-import { WorkingTimeEntryDto } from '../../working-time/dto/working-time.dto';
+import { WorkingScheduleWeekDto, WorkingTimeEntryDto } from '../../working-time/dto/working-time.dto';
 
 /** `GET /planner/lookups`: what the planner needs of main-api for one request, asked at once. */
 export class PlannerLookupsQueryDto {
@@ -13,6 +21,31 @@ export class PlannerLookupsQueryDto {
   @MayBeAbsent()
   @IsEntityIdList()
   user_ids?: string;
+
+  @ApiPropertyOptional({
+    example: 4,
+    description:
+      'The people of this team (current ones), instead of or within `user_ids`; the answer names them in `people`',
+  })
+  @MayBeAbsent()
+  @IsQueryIntegerInRange(1, MAX_ENTITY_ID)
+  team_id?: number;
+
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'The people in this position (current ones), instead of or within `user_ids`',
+  })
+  @MayBeAbsent()
+  @IsQueryIntegerInRange(1, MAX_ENTITY_ID)
+  position_id?: number;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'true: every current person of the company (at most 500), instead of `user_ids`',
+  })
+  @MayBeAbsent()
+  @IsIn(['true', 'false'])
+  all_users?: 'true' | 'false';
 
   @ApiPropertyOptional({ example: '7,8', description: 'Comma-separated project ids (at most 500)' })
   @MayBeAbsent()
@@ -58,6 +91,28 @@ export class PlannerTaskDto {
 
 export class PlannerLookupsDto {
   @ApiProperty({
+    example: '18342',
+    description:
+      "The company's change-feed cursor when the look-up was read: any later change of what it answers " +
+      '(working time, leaves, holidays, calendars, people) moves it, so the planner can tag what it derives',
+  })
+  revision!: string;
+
+  @ApiProperty({
+    type: [Number],
+    example: [12, 13],
+    description:
+      'The ids of the users answered (`users`): of user_ids, or with team_id, position_id or all_users of that ' +
+      `group (within user_ids, if given), at most ${MAX_IDS_PER_LOOKUP}`,
+  })
+  people!: number[];
+
+  @ApiProperty({
+    description: `true when the group has more than ${MAX_IDS_PER_LOOKUP} people: only the first (by id) are answered`,
+  })
+  people_truncated!: boolean;
+
+  @ApiProperty({
     type: [UserDto],
     description: 'The users among `user_ids` (deleted ones too), as `GET /users?ids=` answers them',
   })
@@ -87,6 +142,33 @@ export class PlannerLookupsDto {
     },
   })
   working_time!: Record<string, WorkingTimeEntryDto[]>;
+
+  @ApiProperty({
+    description:
+      '{ "<user_id>": [{ effective_from: "YYYY-MM-DD", entries: WorkingTimeEntryDto[] }] } for the users ' +
+      'among `user_ids` with a schedule, oldest first: each working week from its first day until the next ' +
+      "one's (the first also before it). With from and to, the one in force on `from` and every later one " +
+      'starting on or before `to`; without a period, all of them',
+    example: {
+      '12': [
+        {
+          effective_from: '2027-01-01',
+          entries: [
+            {
+              daily_hours: 8,
+              day_of_week: 1,
+              start_at: '09:00:00',
+              end_at: '17:00:00',
+              user_id: 12,
+              break_time: 1,
+            },
+          ],
+        },
+        { effective_from: '2027-03-01', entries: [] },
+      ],
+    },
+  })
+  schedules!: Record<string, WorkingScheduleWeekDto[]>;
 
   @ApiProperty({
     type: [UserLeaveDto],

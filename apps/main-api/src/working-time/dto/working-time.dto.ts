@@ -1,5 +1,9 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  API_ROW_VERSION,
+  isCalendarDate,
+  IsDateOnly,
   IsDayOfWeek,
   IsEntityIdList,
   IsHoursOfDay,
@@ -8,7 +12,7 @@ import {
   TIME_OF_DAY,
 } from '@platform/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, ValidateBy, ValidateNested } from 'class-validator';
 
 const DAYS_OF_WEEK = [0, 1, 2, 3, 4, 5, 6];
 
@@ -77,4 +81,54 @@ export class WorkingTimeEntryDto {
 
   @ApiProperty({ example: 1, minimum: 0, maximum: 24, description: 'Hours of break' })
   break_time!: number;
+}
+
+/** A day that exists, `YYYY-MM-DD` (not 2027-02-30): a schedule's first day, or the day asked about. */
+const IsCalendarDay = (): PropertyDecorator =>
+  applyDecorators(
+    IsDateOnly(),
+    ValidateBy({
+      name: 'isCalendarDay',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be a day of the calendar, YYYY-MM-DD`,
+      },
+    }),
+  );
+
+/** `POST /v1/working-time/users/{user_id}/schedules`: a working week from a day on. */
+export class CreateWorkingScheduleDto extends ReplaceWorkingWeekDto {
+  @ApiProperty({
+    example: '2027-03-01',
+    description: "First day this week is in force (until the next schedule's first day); one per day",
+  })
+  @IsCalendarDay()
+  effective_from!: string;
+}
+
+/** `GET /v1/working-time/users/{user_id}/schedules?at=`. */
+export class WorkingSchedulesQueryDto {
+  @ApiPropertyOptional({
+    example: '2027-03-15',
+    description:
+      'Only the schedule in force that day (the latest starting on or before it; before the first, the first)',
+  })
+  @MayBeAbsent()
+  @IsCalendarDay()
+  at?: string;
+}
+
+/** A working week from a day on: what the planner's look-up answers of each schedule. */
+export class WorkingScheduleWeekDto {
+  @ApiProperty({ example: '2027-03-01', description: "First day it is in force (until the next one's)" })
+  effective_from!: string;
+
+  @ApiProperty({ type: [WorkingTimeEntryDto], description: 'Its week, one entry per working day' })
+  entries!: WorkingTimeEntryDto[];
+}
+
+/** One of a person's schedules, with its row version (its `ETag`, for `If-Match`). */
+export class WorkingScheduleDto extends WorkingScheduleWeekDto {
+  @ApiProperty(API_ROW_VERSION)
+  version!: number;
 }

@@ -18,7 +18,8 @@ const ETAG_HEADER = {
  * Conditional requests in the document (`conditional-requests.ts`), the same on every service:
  * - every GET: `If-None-Match`, the ETag of its 200 and its 304;
  * - a resource's writes (`ConditionalResource`): `If-Match`, the ETag of their 200 and a 412 whose
- *   body is the service's error body with `current`, the resource as its GET answers it.
+ *   body is the service's error body with `current`, the resource as its GET answers it (an action's,
+ *   `POST /x/{id}/approve`, as the GET of `/x/{id}`).
  * `ConditionalResource` declares both headers and the 412 on each of its routes; here each method
  * keeps what applies to it.
  */
@@ -26,8 +27,8 @@ export function declareConditionalRequests(
   paths: Record<string, Record<string, OperationObject>>,
   errorBody: Schema | undefined,
 ): void {
-  for (const pathItem of Object.values(paths)) {
-    const read = pathItem.get;
+  for (const [path, pathItem] of Object.entries(paths)) {
+    const read = pathItem.get ?? paths[resourceOfAction(path) ?? '']?.get;
     for (const [method, operation] of Object.entries(pathItem)) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) {
         continue;
@@ -76,6 +77,15 @@ export function declareConditionalRequests(
       }
     }
   }
+}
+
+/**
+ * The resource an action route acts on (`/leaves/{id}/approve` acts on `/leaves/{id}`): a 412 of the
+ * action shows that resource as its GET answers it.
+ */
+function resourceOfAction(path: string): string | undefined {
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  return parent.endsWith('}') ? parent : undefined;
 }
 
 function withEtag(response: { headers?: Schema } | undefined): void {

@@ -1,5 +1,9 @@
-import { startOfDayMs, type DayNumber } from './calendar';
-
+/**
+ * Wall clocks of IANA time zones, read from the runtime's time zone data (Intl), never from the
+ * process's own zone. One implementation for the services: the planner's capacity reads partial
+ * leaves in a person's zone with it, and main-api turns a leave's local date-times into instants.
+ * Days are day numbers: days since 1970-01-01 (UTC), as the planner's calendar counts them.
+ */
 const MS_PER_DAY = 86_400_000;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -15,8 +19,7 @@ export function isTimeZone(zone: string): boolean {
 
 /**
  * How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds (negative west of UTC),
- * daylight saving time included: from the runtime's time zone data (Intl), never from the process's
- * own zone.
+ * daylight saving time included.
  */
 export function offsetMs(zone: string, instant: number): number {
   if (zone === 'UTC') {
@@ -38,19 +41,20 @@ export function offsetMs(zone: string, instant: number): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The day `instant` falls on in `zone`. */
-export function localDayOf(zone: string, instant: number): DayNumber {
+/** The day (days since 1970-01-01) `instant` falls on in `zone`. */
+export function localDayOf(zone: string, instant: number): number {
   return Math.floor((instant + offsetMs(zone, instant)) / MS_PER_DAY);
 }
 
 /**
- * The instant `zone`'s wall clock shows `time` (`HH:mm:ss`) on `day`. A wall time a daylight saving
- * change skips (02:30 on a spring-forward night) is read with the offset before the change, so it
- * lands that much after it (03:30); one it repeats (autumn) is its first occurrence.
+ * The instant `zone`'s wall clock shows `time` (`HH:mm[:ss]`) on `day` (days since 1970-01-01). A
+ * wall time a daylight saving change skips (02:30 on a spring-forward night) is read with the offset
+ * before the change, so it lands that much after it (03:30); one it repeats (autumn) is its first
+ * occurrence.
  */
-export function zonedInstant(zone: string, day: DayNumber, time: string): number {
+export function zonedInstant(zone: string, day: number, time: string): number {
   const [hours = 0, minutes = 0, seconds = 0] = time.split(':').map(Number);
-  const wall = startOfDayMs(day) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  const wall = day * MS_PER_DAY + ((hours * 60 + minutes) * 60 + seconds) * 1000;
   const before = wall - offsetMs(zone, wall - MS_PER_DAY);
   const after = wall - offsetMs(zone, wall + MS_PER_DAY);
   const shows = (instant: number) => instant + offsetMs(zone, instant) === wall;
