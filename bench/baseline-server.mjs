@@ -180,7 +180,7 @@ app.get('/allocation/getAllocations/:projectId', async (request) => {
   const [here, others] = await Promise.all([
     prepared(
       `SELECT ${reportedColumns('allocation')} FROM planner.allocations allocation
-        WHERE allocation.company_id = $1 AND allocation.project_id = $2
+        WHERE allocation.company_id = $1 AND allocation.project_id = $2 AND allocation.user_id IS NOT NULL
         ORDER BY allocation.from_date ASC, allocation.created_at ASC`,
       [companyId, projectId],
       plannerPool,
@@ -189,6 +189,7 @@ app.get('/allocation/getAllocations/:projectId', async (request) => {
       `SELECT ${reportedColumns('other')} FROM planner.allocations other
          INNER JOIN (SELECT span.user_id AS user_id, daterange(min(span.from_date), max(span.to_date), '[]') AS days
                        FROM planner.allocations span WHERE span.company_id = $1 AND span.project_id = $2
+                        AND span.user_id IS NOT NULL
                       GROUP BY span.user_id) here
            ON here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days
         WHERE other.company_id = $1 AND other.project_id <> $2`,

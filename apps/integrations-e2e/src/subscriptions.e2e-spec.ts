@@ -1173,10 +1173,17 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
 
       const changed = await changeEveryEntityKind(main, acme);
       expect([...changed.keys()].sort()).toEqual([...CHANGE_FEED_ENTITIES].sort());
-      // The planner's one kind: a booking of the user just made (its working week is set).
+      // The planner's kinds: a booking of the user just made (its working week is set), and a
+      // placeholder for the project.
       expect(
         (await book(changed.get('users')!, changed.get('projects')!, '2027-03-01', '2027-03-05')).statusCode,
       ).toBe(200);
+      const placeholder = await callPlanner('POST', '/v2/placeholders', {
+        name: 'Designer to hire',
+        project_id: changed.get('projects'),
+      });
+      expect(placeholder.statusCode).toBe(201);
+      const placeholderId = placeholder.json<{ id: string }>().id;
 
       // Following main-api's feed page by page, as a poller does, until it has seen every kind.
       const seen = new Map<string, { id: number; kind: string }>();
@@ -1228,6 +1235,16 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         project_id: changed.get('projects'),
         // As the planner's GET /v2/allocations/{id} answers it, read with the planner's client.
         snapshot: { id: booked?.id, user_id: changed.get('users'), from: '2027-03-01', to: '2027-03-05' },
+      });
+      // The placeholder, from the planner's feed too, as GET /v2/placeholders/{id} answers it.
+      expect(
+        webhooks.find((request) => request.payload.type === 'placeholders.created')?.payload.data,
+      ).toMatchObject({
+        entity: 'placeholders',
+        id: placeholderId,
+        user_id: null,
+        project_id: changed.get('projects'),
+        snapshot: { id: placeholderId, name: 'Designer to hire', project_id: changed.get('projects') },
       });
     });
 

@@ -148,11 +148,13 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Lookups>();
     expect(Object.keys(body).sort()).toEqual([
+      'categories',
       'holidays',
       'labels',
       'leaves',
       'people',
       'people_truncated',
+      'positions',
       'projects',
       'revision',
       'schedules',
@@ -229,6 +231,8 @@ describe('main-api planner look-ups (e2e)', () => {
       tasks: [],
       time_zones: {},
       holidays: [],
+      positions: [],
+      categories: [],
     });
     // The other company asking sees its own, and none of the first company's.
     const theirs = seenByB.json<Lookups>();
@@ -349,6 +353,34 @@ describe('main-api planner look-ups (e2e)', () => {
     expect(answer.json<{ tasks: unknown[] }>().tasks).toEqual([{ id: task, project_id: withClient }]);
   });
 
+  it("answers positions and categories by id (not deleted ones, nor another company's) and user labels asked for", async () => {
+    const creative = await idOf(call('POST', '/position-categories', { name: 'Creative' }));
+    const closed = await idOf(call('POST', '/position-categories', { name: 'Closed' }));
+    expect((await call('DELETE', `/position-categories/${closed}`)).statusCode).toBe(200);
+    const designer = await idOf(call('POST', '/positions', { name: 'Designer', category_id: creative }));
+    const writer = await idOf(call('POST', '/positions', { name: 'Writer' }));
+    const retired = await idOf(call('POST', '/positions', { name: 'Retired' }));
+    expect((await call('DELETE', `/positions/${retired}`)).statusCode).toBe(200);
+    const theirs = await idOf(app.call('POST', '/positions', { name: 'Theirs' }, asB()));
+    const theirCategory = await idOf(app.call('POST', '/position-categories', { name: 'Theirs' }, asB()));
+
+    const answer = await lookups(
+      `?position_ids=${writer},${designer},${retired},${theirs}&category_ids=${creative},${closed},${theirCategory}` +
+        `&label_ids=${senior},${projectLabel},${foreignLabel}`,
+    );
+
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<Lookups & { positions: unknown[]; categories: unknown[] }>();
+    expect(body.positions).toEqual([
+      { id: designer, name: 'Designer', category_id: creative },
+      { id: writer, name: 'Writer', category_id: null },
+    ]);
+    expect(body.categories).toEqual([{ id: creative, name: 'Creative' }]);
+    // Only the user label of the company: the project label and the other company's are left out.
+    expect(body.labels.map((label) => label.id)).toEqual([senior]);
+    expect(body.users).toEqual([]);
+  });
+
   it('answers every part empty when no ids are asked for', async () => {
     const nothing = await lookups('');
     const periodOnly = await lookups(`?from=${from}&to=${to}`);
@@ -367,6 +399,8 @@ describe('main-api planner look-ups (e2e)', () => {
       tasks: [],
       time_zones: {},
       holidays: [],
+      positions: [],
+      categories: [],
     });
     expect(periodOnly.statusCode).toBe(200);
     expect(periodOnly.json()).toEqual({
@@ -382,6 +416,8 @@ describe('main-api planner look-ups (e2e)', () => {
       tasks: [],
       time_zones: {},
       holidays: [],
+      positions: [],
+      categories: [],
     });
   });
 });

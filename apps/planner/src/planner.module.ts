@@ -6,6 +6,7 @@ import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { PlaceholdersModule } from './placeholders/placeholders.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -24,6 +25,7 @@ export class PlannerModule {
         AllocationsModule,
         LedgerModule,
         AvailabilityModule,
+        PlaceholdersModule,
         BatchModule,
         ChangeFeedModule,
       ],

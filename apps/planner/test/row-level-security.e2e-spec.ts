@@ -56,6 +56,7 @@ describe('planner row-level security (e2e)', () => {
         'allocations',
         'change_events',
         'change_feed_watermarks',
+        'placeholders',
         'planner_settings',
       ],
       // The allocation's event was written by the trigger, in its company.

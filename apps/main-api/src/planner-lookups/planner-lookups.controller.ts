@@ -17,7 +17,8 @@ export class PlannerLookupsController {
     description:
       'Each part answers as the endpoint that serves it alone: `GET /users?ids=`, the projects the caller ' +
       'may read (id, name, client), `GET /working-time/company/with/users`, `GET /user/leaves` for ' +
-      '[from, to], and the user labels those users carry. Ids of another company are simply absent.',
+      '[from, to], the user labels those users carry (and those asked by id), and positions and categories ' +
+      'by id. Ids of another company are simply absent.',
   })
   @ApiOkResponse({ type: PlannerLookupsDto })
   lookups(@Query() query: PlannerLookupsQueryDto): Promise<PlannerLookupsDto> {

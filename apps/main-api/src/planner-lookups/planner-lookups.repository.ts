@@ -26,7 +26,17 @@ const REVISION = `SELECT coalesce(max(event.cursor), 0)::text AS revision
   FROM change_events event WHERE event.company_id = $1`;
 const REVISION_NAME = preparedStatementName(REVISION);
 
-/** The look-up's own statements: people by group, and the revision of what it answers. */
+// Positions and categories a planner placeholder names (issue 39): current ones of the company, by id.
+const POSITIONS = `SELECT p.id, p.name, p.category_id FROM positions p
+ WHERE p.company_id = $1 AND p.id = ANY($2::integer[]) AND p.deleted_at IS NULL
+ ORDER BY p.id`;
+const POSITIONS_NAME = preparedStatementName(POSITIONS);
+const CATEGORIES = `SELECT c.id, c.name FROM position_categories c
+ WHERE c.company_id = $1 AND c.id = ANY($2::integer[]) AND c.deleted_at IS NULL
+ ORDER BY c.id`;
+const CATEGORIES_NAME = preparedStatementName(CATEGORIES);
+
+/** The look-up's own statements: people by group, positions and categories by id, and the revision. */
 @Injectable()
 export class PlannerLookupsRepository {
   constructor(private readonly scope: RequestTenantScope) {}
@@ -39,6 +49,16 @@ export class PlannerLookupsRepository {
       PEOPLE_NAME,
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The company's current positions among `ids`, with their category. */
+  positions(ids: readonly number[]): Promise<{ id: number; name: string; category_id: number | null }[]> {
+    return this.scope.sql.select(POSITIONS, [this.scope.companyId(), ids], POSITIONS_NAME);
+  }
+
+  /** The company's current position categories among `ids`. */
+  categories(ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    return this.scope.sql.select(CATEGORIES, [this.scope.companyId(), ids], CATEGORIES_NAME);
   }
 
   async revision(): Promise<string> {

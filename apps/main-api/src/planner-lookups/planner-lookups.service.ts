@@ -48,17 +48,23 @@ export class PlannerLookupsService {
     const { userIds, truncated } = await this.people(query);
     const projectIds = query.project_ids ? entityIdsOf(query.project_ids) : [];
     const taskIds = query.task_ids ? entityIdsOf(query.task_ids) : [];
+    const positionIds = query.position_ids ? entityIdsOf(query.position_ids) : [];
+    const categoryIds = query.category_ids ? entityIdsOf(query.category_ids) : [];
+    const labelIds = query.label_ids ? entityIdsOf(query.label_ids) : [];
     const withUsers = userIds.length > 0;
-    const [users, projects, workingTime, leaves, labels, tasks, calendars] = await Promise.all([
-      withUsers ? this.users.byIds(userIds) : [],
-      projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
-      withUsers ? this.workingTime.forPlanner(userIds, period) : { workingTime: {}, schedules: {} },
-      withUsers && period ? this.leaves.list({ user_ids: userIds.join(','), ...period }) : [],
-      withUsers ? this.labels.ofModel('user') : [],
-      taskIds.length > 0 ? this.tasks.projectsOf(taskIds) : [],
-      withUsers ? this.calendars.forPlanner(userIds, period) : { timeZones: {}, holidays: [] },
-    ]);
-    const carried = new Set(users.flatMap((user) => user.labels));
+    const [users, projects, workingTime, leaves, labels, tasks, calendars, positions, categories] =
+      await Promise.all([
+        withUsers ? this.users.byIds(userIds) : [],
+        projectIds.length > 0 ? this.projects.namesByIds(projectIds) : [],
+        withUsers ? this.workingTime.forPlanner(userIds, period) : { workingTime: {}, schedules: {} },
+        withUsers && period ? this.leaves.list({ user_ids: userIds.join(','), ...period }) : [],
+        withUsers || labelIds.length > 0 ? this.labels.ofModel('user') : [],
+        taskIds.length > 0 ? this.tasks.projectsOf(taskIds) : [],
+        withUsers ? this.calendars.forPlanner(userIds, period) : { timeZones: {}, holidays: [] },
+        positionIds.length > 0 ? this.lookupsRepository.positions(positionIds) : [],
+        categoryIds.length > 0 ? this.lookupsRepository.categories(categoryIds) : [],
+      ]);
+    const carried = new Set([...users.flatMap((user) => user.labels), ...labelIds]);
     return {
       revision,
       people: users.map((user) => user.id),
@@ -72,6 +78,8 @@ export class PlannerLookupsService {
       tasks,
       time_zones: calendars.timeZones,
       holidays: calendars.holidays,
+      positions,
+      categories,
     };
   }
 

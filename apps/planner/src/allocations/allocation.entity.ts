@@ -5,10 +5,13 @@ import {
   Entity,
   Exclusion,
   Index,
+  JoinColumn,
+  ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
   VersionColumn,
 } from 'typeorm';
+import { Placeholder } from '../placeholders/placeholder.entity';
 
 export const ALLOCATION_STATUSES = ['tentative', 'confirmed'] as const;
 export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
@@ -19,7 +22,8 @@ export type AllocationMode = (typeof ALLOCATION_MODES)[number];
  * Hours of one user booked on one project between two calendar days (both included). Users and
  * projects live in main-api, so they are plain ids here, never foreign keys across schemas. How it
  * books (`mode`) and its hours day by day (`allocation_days`) are the v2 ledger's (issue 37); the
- * interface's routes book `total_hours`, confirmed.
+ * interface's routes book `total_hours`, confirmed. A v2 allocation may book a placeholder instead
+ * of a user (issue 39): exactly one of the two, which the interface's routes never see.
  */
 @Entity({ name: 'allocations' })
 // Two allocations of the same user on the same project may not share a day. A constraint, not a
@@ -28,6 +32,12 @@ export type AllocationMode = (typeof ALLOCATION_MODES)[number];
   'allocations_no_overlap',
   `USING gist ("company_id" WITH =, "user_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&)`,
 )
+// A placeholder is on a project once a day too; rows of people (no placeholder) are not in it.
+@Exclusion(
+  'allocations_placeholder_no_overlap',
+  `USING gist ("company_id" WITH =, "placeholder_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&) WHERE ("placeholder_id" IS NOT NULL)`,
+)
+@Check('allocations_assignee_check', 'num_nonnulls("user_id", "placeholder_id") = 1')
 @Check('allocations_range_check', '"from_date" <= "to_date"')
 @Check('allocations_hours_check', '"allocated_hours" >= 0')
 @Check('allocations_status_check', `"status" IN ('tentative', 'confirmed')`)
@@ -44,8 +54,22 @@ export class Allocation {
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
+  /** The person booked; null when a placeholder is. */
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId!: number | null;
+
+  /** The placeholder booked; null when a person is. */
+  @Column({ name: 'placeholder_id', type: 'uuid', nullable: true })
+  placeholderId!: string | null;
+
+  // RESTRICT: a placeholder with bookings cannot go (409 PlaceholderInUseError), even past a race.
+  @ManyToOne(() => Placeholder, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({
+    name: 'placeholder_id',
+    referencedColumnName: 'id',
+    foreignKeyConstraintName: 'allocations_placeholder_fkey',
+  })
+  placeholder?: Placeholder | null;
 
   @Column({ name: 'project_id', type: 'integer' })
   projectId!: number;

@@ -23,9 +23,10 @@ const REPORTED_COLUMNS = (alias: string): string =>
           ${alias}.allocated_hours::float8 AS "allocatedHours",
           to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS "createdAt"`;
 
+// Both reads are of people's allocations only: the interface has no placeholders (issue 39).
 const ON_PROJECT_SQL = `SELECT ${REPORTED_COLUMNS('allocation')}
      FROM planner.allocations allocation
-    WHERE allocation.company_id = $1 AND allocation.project_id = $2
+    WHERE allocation.company_id = $1 AND allocation.project_id = $2 AND allocation.user_id IS NOT NULL
     ORDER BY allocation.from_date ASC, allocation.created_at ASC`;
 const ON_PROJECT = preparedStatementName(ON_PROJECT_SQL);
 
@@ -43,7 +44,7 @@ const ON_OTHER_PROJECTS_SQL = `SELECT ${REPORTED_COLUMNS('other')}
      FROM planner.allocations other
     INNER JOIN (SELECT span.user_id AS user_id, daterange(min(span.from_date), max(span.to_date), '[]') AS days
                   FROM planner.allocations span
-                 WHERE span.company_id = $1 AND span.project_id = $2
+                 WHERE span.company_id = $1 AND span.project_id = $2 AND span.user_id IS NOT NULL
                  GROUP BY span.user_id) here
        ON here.user_id = other.user_id AND daterange(other.from_date, other.to_date, '[]') && here.days
     WHERE other.company_id = $1 AND other.project_id <> $2`;

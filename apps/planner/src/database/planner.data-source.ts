@@ -9,6 +9,7 @@ import { Allocation } from '../allocations/allocation.entity';
 import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
 import { AllocationDay } from '../ledger/allocation-day.entity';
 import { PlannerSettings } from '../ledger/planner-settings.entity';
+import { Placeholder } from '../placeholders/placeholder.entity';
 import { PLANNER_MIGRATIONS } from './migrations';
 
 /** planner's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -16,7 +17,7 @@ export const PLANNER_DATABASE: ServiceDatabase = {
   schema: 'planner',
   applicationName: 'planner',
   runtimeRole: 'planner_runtime',
-  entities: [Allocation, AllocationDay, PlannerSettings, ChangeEvent, ChangeFeedWatermark],
+  entities: [Allocation, AllocationDay, PlannerSettings, Placeholder, ChangeEvent, ChangeFeedWatermark],
   migrations: PLANNER_MIGRATIONS,
 };
 

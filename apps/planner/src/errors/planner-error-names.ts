@@ -25,6 +25,11 @@ export const PLANNER_ERROR_NAMES = [
   'OverCapacityError',
   // An availability read or search asked wrongly: its window, or whom it names (400).
   'InvalidAvailabilityQueryError',
+  // Placeholders (issue 39): none such in the company (404 on its routes, 400 where a booking names
+  // it), still booked when deleted (409), or naming what main-api does not have (400).
+  'PlaceholderNotFoundError',
+  'PlaceholderInUseError',
+  'InvalidPlaceholderError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -1,13 +1,18 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Allocation, type AllocationStatus } from '../allocations/allocation.entity';
+import { Placeholder } from '../placeholders/placeholder.entity';
 
 /**
  * One day of one allocation: the hours it books that day. Written in the allocation's transaction;
- * the person and status are the allocation's, copied so that what a person is booked for on a day
- * is one range of `allocation_days_person_idx`.
+ * the person (or placeholder) and status are the allocation's, copied so that what a person or a
+ * placeholder is booked for on a day is one range of `allocation_days_person_idx` or
+ * `allocation_days_placeholder_idx`.
  */
 @Entity({ name: 'allocation_days' })
 @Index('allocation_days_person_idx', ['companyId', 'userId', 'day'])
+@Index('allocation_days_placeholder_idx', ['companyId', 'placeholderId', 'day'], {
+  where: '"placeholder_id" IS NOT NULL',
+})
 @Check('allocation_days_hours_check', '"hours" >= 0 AND "hours" <= 24')
 @Check('allocation_days_status_check', `"status" IN ('tentative', 'confirmed')`)
 export class AllocationDay {
@@ -29,8 +34,19 @@ export class AllocationDay {
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId!: number | null;
+
+  @Column({ name: 'placeholder_id', type: 'uuid', nullable: true })
+  placeholderId!: string | null;
+
+  @ManyToOne(() => Placeholder, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({
+    name: 'placeholder_id',
+    referencedColumnName: 'id',
+    foreignKeyConstraintName: 'allocation_days_placeholder_fkey',
+  })
+  placeholder?: Placeholder | null;
 
   @Column({ type: 'varchar', length: 16 })
   status!: AllocationStatus;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { isCalendarDate } from '@platform/contracts';
-import { constraintViolationOf, PG_EXCLUSION_VIOLATION } from '@platform/database';
+import { constraintViolationOf, PG_EXCLUSION_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from '@platform/database';
 import type { CallerContext } from '@platform/main-api-client';
 import {
   AllocationError,
@@ -14,8 +14,9 @@ import { assertWritePrecondition, PreconditionFailedError } from '@platform/runt
 import { dateOf, dayNumberOf } from '../allocations/calendar';
 import { UserCalendar } from '../allocations/capacity';
 import { AllocationErrorName } from '../errors/allocation-error-name';
-import { PlannerMainApi } from '../main-api/planner-main-api';
+import { PlannerMainApi, type MainApiLookups } from '../main-api/planner-main-api';
 import { calendarOfUser } from '../allocations/project-allocations.report';
+import { placeholderNotFound } from '../placeholders/placeholder.errors';
 import { DayPlanError, planDays, totalOf, type AllocationUnits, type PlannedDay } from './day-plan';
 import {
   MAX_ALLOCATION_DAYS,
@@ -35,6 +36,7 @@ import {
   type LedgerUnit,
 } from './ledger.repository';
 import type { CapacityPolicy } from './planner-settings.entity';
+import { standardWeek } from './standard-week';
 
 /** An allocation about to be written: its columns, days, and the calendar they were planned with. */
 interface Planned {
@@ -56,7 +58,8 @@ const notFound = (id: string) =>
  * the person it books, so a capacity check and its write are one step per person however many
  * planners book at once. Capacity comes from main-api in one batched look-up per request (the
  * person's working week and time off); the policy (reject, warn, allow) is the company's unless
- * the request names one.
+ * the request names one. An allocation may book a placeholder instead (issue 39): its days are
+ * planned on the standard week, with no capacity to weigh, under the placeholder's lock.
  */
 @Injectable()
 export class AllocationsV2Service {
@@ -71,6 +74,9 @@ export class AllocationsV2Service {
     if (!unitsGiven) {
       throw invalidAllocation('one of hours_per_day, total_hours or percent_of_capacity is required');
     }
+    if ((body.user_id === undefined) === (body.placeholder_id === undefined)) {
+      throw invalidAllocation('give exactly one of user_id (a person) and placeholder_id (a placeholder)');
+    }
     // A user's token books in its own name; an API client names who decided (as the interface's save).
     const assignedBy = this.principals.get().userId ?? body.assigned_by_user_id;
     if (assignedBy === undefined) {
@@ -81,7 +87,8 @@ export class AllocationsV2Service {
     const status = body.status ?? 'confirmed';
     const planned = await this.plan(
       {
-        user_id: body.user_id,
+        user_id: body.user_id ?? null,
+        placeholder_id: body.placeholder_id ?? null,
         project_id: body.project_id,
         from: body.from,
         to: body.to,
@@ -126,6 +133,7 @@ export class AllocationsV2Service {
     }
     const rows = await this.ledger.list({
       userIds: query.user_ids?.split(',').map(Number),
+      placeholderIds: query.placeholder_ids?.split(','),
       projectIds: query.project_ids?.split(',').map(Number),
       status: query.status,
       from: query.from,
@@ -150,6 +158,18 @@ export class AllocationsV2Service {
     const stored = await this.ledger.get(id);
     if (!stored) {
       throw notFound(id);
+    }
+    // Who an allocation books changes within its kind; a placeholder's is given to a person by
+    // filling the placeholder (its own route), which also weighs the person's capacity.
+    if (stored.placeholder_id !== null && body.user_id !== undefined) {
+      throw invalidAllocation(
+        'user_id: this allocation books a placeholder; it goes to a person by filling the placeholder, not by changing the allocation',
+      );
+    }
+    if (stored.user_id !== null && body.placeholder_id !== undefined) {
+      throw invalidAllocation(
+        'placeholder_id: this allocation books a person; book the placeholder with a new allocation instead',
+      );
     }
     const unitsGiven = unitsOf(body);
     const units = unitsGiven ?? storedUnits(stored);
@@ -178,6 +198,7 @@ export class AllocationsV2Service {
     const planned = await this.plan(
       {
         user_id: body.user_id ?? stored.user_id,
+        placeholder_id: body.placeholder_id ?? stored.placeholder_id,
         project_id: body.project_id ?? stored.project_id,
         ...range,
         status,
@@ -203,7 +224,7 @@ export class AllocationsV2Service {
       throw notFound(id);
     }
     await this.ledger.transaction(async (unit) => {
-      await unit.lockPeople([stored.user_id]);
+      await lockAssignees(unit, [stored]);
       await this.lockVersion(unit, id, stored.version);
       await unit.delete(id);
     });
@@ -233,7 +254,7 @@ export class AllocationsV2Service {
     }
     const lastOfFirst = dateOf(dayNumberOf(body.date) - 1);
     const secondId = await this.ledger.transaction(async (unit) => {
-      await unit.lockPeople([stored.user_id]);
+      await lockAssignees(unit, [stored]);
       await this.lockVersion(unit, id, stored.version);
       const days = (await unit.daysOf([id])).get(id) ?? [];
       const first = days.filter((day) => day.date < body.date);
@@ -259,7 +280,8 @@ export class AllocationsV2Service {
 
   /**
    * Checks what the allocation names with main-api (the person, the project), and plans its days
-   * with the person's calendar over its range.
+   * with the person's calendar over its range; a placeholder's on the standard week (it has no
+   * calendar, so main-api is asked only about the project and who booked).
    */
   private async plan(
     columns: AllocationColumns,
@@ -280,6 +302,17 @@ export class AllocationsV2Service {
     if (dayNumberOf(columns.to) - dayNumberOf(columns.from) + 1 > MAX_ALLOCATION_DAYS) {
       throw invalidAllocation(`an allocation spans at most ${MAX_ALLOCATION_DAYS} days`);
     }
+    if (columns.placeholder_id !== null) {
+      return this.planPlaceholder(
+        { ...columns, placeholder_id: columns.placeholder_id },
+        units,
+        pinned,
+        caller,
+      );
+    }
+    if (columns.user_id === null) {
+      throw invalidAllocation('give exactly one of user_id (a person) and placeholder_id (a placeholder)');
+    }
     // The calendar covers the person's allocations this write plans again, whole.
     const replanned = await this.ledger.replannedSpan(columns.user_id, columns.from, columns.to);
     const period = {
@@ -299,43 +332,63 @@ export class AllocationsV2Service {
       },
       caller,
     );
-    const { users, projects, taskProjects } = lookups;
-    const user = users.get(columns.user_id);
+    const user = lookups.users.get(columns.user_id);
     if (!user || user.is_deleted) {
       throw userNotFound('user_id', columns.user_id);
     }
-    if (!users.has(columns.assigned_by_user_id)) {
-      throw userNotFound('assigned_by_user_id', columns.assigned_by_user_id);
-    }
-    if (columns.confirmed_by_user_id !== null && !users.has(columns.confirmed_by_user_id)) {
-      throw userNotFound('assigned_by_user_id', columns.confirmed_by_user_id);
-    }
-    if (!projects.has(columns.project_id)) {
-      throw projectNotFound(columns.project_id);
-    }
-    if (columns.task_id !== null && taskProjects.get(columns.task_id) !== columns.project_id) {
+    checkNamed(columns, lookups);
+    const calendar = calendarOfUser(lookups, columns.user_id);
+    const days = planned(columns, units, calendar, pinned);
+    return { columns: { ...columns, total_hours: totalOf(days) }, days, calendar, period };
+  }
+
+  /**
+   * A placeholder's allocation: the placeholder is the company's, main-api knows the project (and
+   * task) and who booked, and the days fall on the standard week. No percent of capacity: a
+   * placeholder has none.
+   */
+  private async planPlaceholder(
+    columns: AllocationColumns & { placeholder_id: string },
+    units: AllocationUnits,
+    pinned: Map<string, number>,
+    caller: CallerContext,
+  ): Promise<Planned> {
+    if (units.mode === 'percent_of_capacity') {
       throw invalidAllocation(
-        `task_id: task ${columns.task_id} is not a task of project ${columns.project_id} in your company`,
+        'percent_of_capacity: a placeholder has no capacity to take a percent of; book hours_per_day or total_hours',
       );
     }
-    const calendar = calendarOfUser(lookups, columns.user_id);
-    let days: PlannedDay[];
-    try {
-      days = planDays(columns, units, calendar, pinned);
-    } catch (error) {
-      if (error instanceof DayPlanError) {
-        throw invalidAllocation(error.message);
-      }
-      throw error;
+    if (!(await this.ledger.placeholderExists(columns.placeholder_id))) {
+      throw placeholderNotFound(columns.placeholder_id, 400, 'placeholder_id');
     }
-    return { columns: { ...columns, total_hours: totalOf(days) }, days, calendar, period };
+    const lookups = await this.mainApi.lookups(
+      {
+        userIds: [
+          columns.assigned_by_user_id,
+          ...(columns.confirmed_by_user_id === null ? [] : [columns.confirmed_by_user_id]),
+        ],
+        projectIds: [columns.project_id],
+        taskIds: columns.task_id === null ? [] : [columns.task_id],
+      },
+      caller,
+    );
+    checkNamed(columns, lookups);
+    const calendar = standardWeek();
+    const days = planned(columns, units, calendar, pinned);
+    return {
+      columns: { ...columns, total_hours: totalOf(days) },
+      days,
+      calendar,
+      period: { from: columns.from, to: columns.to },
+    };
   }
 
   /**
    * One transaction under the person's lock (both people's when it moves): plans their allocations
    * that have no days yet, refuses an overlap on the project, writes the allocation and its days,
    * then weighs the person's days against capacity; under `reject`, a day over capacity undoes it
-   * all (422); under `warn`, each such day is an `availability.over_allocated` event.
+   * all (422); under `warn`, each such day is an `availability.over_allocated` event. A
+   * placeholder's allocation is written under the placeholder's lock, with no capacity to weigh.
    */
   private async write(
     planned: Planned,
@@ -347,22 +400,19 @@ export class AllocationsV2Service {
     const { columns, days, calendar, period } = planned;
     try {
       return await this.ledger.transaction(async (unit) => {
-        await unit.lockPeople(existing ? [columns.user_id, existing.stored.user_id] : [columns.user_id]);
+        await lockAssignees(unit, existing ? [columns, existing.stored] : [columns]);
         if (existing) {
           await this.lockVersion(unit, existing.id, existing.version);
         }
-        await replan(
-          unit,
-          await unit.replanned(columns.user_id, columns.from, columns.to, existing?.id),
-          () => calendar,
-          period,
-        );
-        const overlapping = await unit.firstOverlapping(
-          columns.user_id,
-          columns.project_id,
-          columns,
-          existing?.id,
-        );
+        if (columns.user_id !== null) {
+          await replan(
+            unit,
+            await unit.replanned(columns.user_id, columns.from, columns.to, existing?.id),
+            () => calendar,
+            period,
+          );
+        }
+        const overlapping = await unit.firstOverlapping(columns, columns.project_id, columns, existing?.id);
         if (overlapping) {
           throw overlap(columns, overlapping);
         }
@@ -370,18 +420,29 @@ export class AllocationsV2Service {
         if (existing) {
           await unit.update(id, columns);
         }
-        await unit.writeDays({ id, user_id: columns.user_id, status: columns.status }, days);
-        const over = await overAllocated(unit, columns, days, calendar, settings.count_tentative);
+        await unit.writeDays({ id, ...columns }, days);
+        const person = columns.user_id;
+        if (person === null) {
+          // A placeholder has no capacity limit: nothing to weigh, warn of or refuse.
+          return { id, over: [] };
+        }
+        const over = await overAllocated(
+          unit,
+          { ...columns, user_id: person },
+          days,
+          calendar,
+          settings.count_tentative,
+        );
         if (policy === 'warn' && over.length > 0) {
           await unit.recordOverAllocated(
             { id, project_id: columns.project_id },
-            over.map(({ date, capacity, booked }) => ({ user_id: columns.user_id, date, capacity, booked })),
+            over.map(({ date, capacity, booked }) => ({ user_id: person, date, capacity, booked })),
           );
         }
         if (policy === 'reject' && over.length > 0) {
           throw new AllocationError(
             'OverCapacityError',
-            `This booking puts ${over.length} day(s) of user ${columns.user_id} over capacity ` +
+            `This booking puts ${over.length} day(s) of user ${person} over capacity ` +
               `(${over.map((day) => day.date).join(', ')}); under the reject policy nothing was written`,
             422,
             { over_allocated_days: over },
@@ -391,8 +452,20 @@ export class AllocationsV2Service {
       });
     } catch (error) {
       const violation = constraintViolationOf(error);
-      if (violation?.code === PG_EXCLUSION_VIOLATION && violation.constraint === 'allocations_no_overlap') {
+      if (
+        violation?.code === PG_EXCLUSION_VIOLATION &&
+        (violation.constraint === 'allocations_no_overlap' ||
+          violation.constraint === 'allocations_placeholder_no_overlap')
+      ) {
         throw overlap(columns, undefined);
+      }
+      // The placeholder was deleted between the check and the write.
+      if (
+        violation?.code === PG_FOREIGN_KEY_VIOLATION &&
+        violation.constraint === 'allocations_placeholder_fkey' &&
+        columns.placeholder_id !== null
+      ) {
+        throw placeholderNotFound(columns.placeholder_id, 400, 'placeholder_id');
       }
       throw error;
     }
@@ -418,7 +491,8 @@ export class AllocationsV2Service {
    * no days yet, or booked relative to each day's capacity) are planned against the calendar in
    * force first, as a write would plan them: one main-api look-up for all their people, then under
    * those people's locks. Only what changed is written (a new version and total, an `updated`
-   * event); a read that finds nothing to plan again makes no call.
+   * event); a read that finds nothing to plan again makes no call. Placeholders' are planned on the
+   * standard week, with no look-up, under their placeholders' locks.
    */
   private async withDays(
     allocations: readonly LedgerAllocation[],
@@ -431,22 +505,24 @@ export class AllocationsV2Service {
     if (candidates.length === 0) {
       return { allocations: [...allocations], days };
     }
-    const userIds = [...new Set(candidates.map((allocation) => allocation.user_id))];
+    const userIds = [...new Set(candidates.flatMap((allocation) => allocation.user_id ?? []))];
     const period = {
       from: candidates.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b)),
       to: candidates.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b)),
     };
-    const lookups = await this.mainApi.lookups({ userIds, period }, caller);
-    const calendarOf = (userId: number) => calendarOfUser(lookups, userId);
+    const lookups = userIds.length > 0 ? await this.mainApi.lookups({ userIds, period }, caller) : undefined;
+    const week = standardWeek();
+    const calendarOf = (allocation: LedgerAllocation) =>
+      allocation.user_id === null || !lookups ? week : calendarOfUser(lookups, allocation.user_id);
     // Weighed first without a lock: most reads find the days as the calendar plans them.
     const stale = candidates.filter((allocation) =>
-      replannedDays(allocation, days.get(allocation.id), calendarOf(allocation.user_id), period),
+      replannedDays(allocation, days.get(allocation.id), calendarOf(allocation), period),
     );
     if (stale.length === 0) {
       return { allocations: [...allocations], days };
     }
     const changed = await this.ledger.transaction(async (unit) => {
-      await unit.lockPeople([...new Set(stale.map((allocation) => allocation.user_id))]);
+      await lockAssignees(unit, stale);
       return replan(
         unit,
         await unit.replannedAmong(stale.map((allocation) => allocation.id)),
@@ -497,6 +573,56 @@ export class AllocationsV2Service {
   }
 }
 
+/**
+ * The locks of whom these allocations book: people's, then placeholders' (each kind in its key
+ * order), so that two writers of the same assignees cannot deadlock.
+ */
+async function lockAssignees(
+  unit: LedgerUnit,
+  allocations: readonly { user_id: number | null; placeholder_id: string | null }[],
+): Promise<void> {
+  await unit.lockPeople(allocations.flatMap((allocation) => allocation.user_id ?? []));
+  await unit.lockPlaceholders(allocations.flatMap((allocation) => allocation.placeholder_id ?? []));
+}
+
+/** What an allocation names beside whom it books: who booked and confirmed, the project, the task. */
+function checkNamed(
+  columns: AllocationColumns,
+  { users, projects, taskProjects }: Pick<MainApiLookups, 'users' | 'projects' | 'taskProjects'>,
+): void {
+  if (!users.has(columns.assigned_by_user_id)) {
+    throw userNotFound('assigned_by_user_id', columns.assigned_by_user_id);
+  }
+  if (columns.confirmed_by_user_id !== null && !users.has(columns.confirmed_by_user_id)) {
+    throw userNotFound('assigned_by_user_id', columns.confirmed_by_user_id);
+  }
+  if (!projects.has(columns.project_id)) {
+    throw projectNotFound(columns.project_id);
+  }
+  if (columns.task_id !== null && taskProjects.get(columns.task_id) !== columns.project_id) {
+    throw invalidAllocation(
+      `task_id: task ${columns.task_id} is not a task of project ${columns.project_id} in your company`,
+    );
+  }
+}
+
+/** The allocation's days on the calendar; a plan that cannot be made is the caller's 400. */
+function planned(
+  columns: AllocationColumns,
+  units: AllocationUnits,
+  calendar: UserCalendar,
+  pinned: Map<string, number>,
+): PlannedDay[] {
+  try {
+    return planDays(columns, units, calendar, pinned);
+  } catch (error) {
+    if (error instanceof DayPlanError) {
+      throw invalidAllocation(error.message);
+    }
+    throw error;
+  }
+}
+
 /** The days this allocation books whose counted bookings exceed the person's capacity. */
 async function overAllocated(
   unit: LedgerUnit,
@@ -531,9 +657,11 @@ async function overAllocated(
 }
 
 function overlap(columns: AllocationColumns, existing: { from: string; to: string } | undefined) {
+  const who =
+    columns.placeholder_id === null ? `User ${columns.user_id}` : `Placeholder ${columns.placeholder_id}`;
   return new AllocationError(
     AllocationErrorName.AllocationAlreadyExistInDatesRange,
-    `User ${columns.user_id} is already allocated on project ${columns.project_id} ` +
+    `${who} is already allocated on project ${columns.project_id} ` +
       (existing ? `from ${existing.from} to ${existing.to}` : 'within these dates') +
       ': change or split that allocation, or choose days that do not overlap it',
     409,
@@ -635,14 +763,14 @@ function replannedDays(
 }
 
 /**
- * Plans again, under their people's locks, the allocations read there (REPLANNED rows), and writes
+ * Plans again, under their people's (placeholders') locks, the allocations read there (REPLANNED rows), and writes
  * what changed: a new total (and so a new version and an `updated` event) for one that had days,
  * then its days. Answers the ids it changed.
  */
 async function replan(
   unit: LedgerUnit,
   allocations: readonly LedgerAllocation[],
-  calendarOf: (userId: number) => UserCalendar,
+  calendarOf: (allocation: LedgerAllocation) => UserCalendar,
   window: { from: string; to: string },
 ): Promise<string[]> {
   if (allocations.length === 0) {
@@ -652,7 +780,7 @@ async function replan(
   const changed: string[] = [];
   for (const allocation of allocations) {
     const before = stored.get(allocation.id);
-    const after = replannedDays(allocation, before, calendarOf(allocation.user_id), window);
+    const after = replannedDays(allocation, before, calendarOf(allocation), window);
     if (!after) {
       continue;
     }

@@ -3,12 +3,14 @@ import { RequestTenantScope, type TenantUnitOfWork } from '@platform/database';
 import type { AllocationMode, AllocationStatus } from '../allocations/allocation.entity';
 import type { OverAllocatedEventData } from '../change-feed/change-event.entity';
 import { PLANNER_CHANGE_FEED_LOCK } from '../database/migrations/1796000000600-AddChangeFeed';
+import { LOCK_PLACEHOLDERS_SQL } from '../placeholders/placeholder-lock';
 import type { PlannedDay } from './day-plan';
 import type { CapacityPolicy } from './planner-settings.entity';
 
-/** The columns a v2 write sets. */
+/** The columns a v2 write sets: exactly one of `user_id` and `placeholder_id` (issue 39). */
 export interface AllocationColumns {
-  user_id: number;
+  user_id: number | null;
+  placeholder_id: string | null;
   project_id: number;
   from: string;
   to: string;
@@ -49,6 +51,7 @@ export interface PlannerSettingsRow {
 
 export interface AllocationFilter {
   userIds?: number[];
+  placeholderIds?: string[];
   projectIds?: number[];
   status?: AllocationStatus;
   from?: string;
@@ -57,7 +60,7 @@ export interface AllocationFilter {
   limit: number;
 }
 
-const COLUMNS = `a.id, a.user_id, a.project_id, a.from_date::text AS "from", a.to_date::text AS "to",
+const COLUMNS = `a.id, a.user_id, a.placeholder_id, a.project_id, a.from_date::text AS "from", a.to_date::text AS "to",
   a.status, a.mode, a.hours_per_day::float8 AS hours_per_day, a.percent::float8 AS percent_of_capacity,
   a.allocated_hours::float8 AS total_hours, a.note, a.billable, a.task_id, a.assigned_by_user_id,
   a.confirmed_by_user_id, to_char(a.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS confirmed_at,
@@ -121,6 +124,7 @@ export class LedgerRepository {
           AND ($5::date IS NULL OR a.to_date >= $5::date)
           AND ($6::date IS NULL OR a.from_date <= $6::date)
           AND ($7::date IS NULL OR (a.from_date, a.id) > ($7::date, $8::uuid))
+          AND ($10::uuid[] IS NULL OR a.placeholder_id = ANY($10::uuid[]))
         ORDER BY a.from_date, a.id
         LIMIT $9`,
       [
@@ -133,6 +137,7 @@ export class LedgerRepository {
         filter.after?.from ?? null,
         filter.after?.id ?? null,
         filter.limit + 1,
+        filter.placeholderIds ?? null,
       ],
     );
   }
@@ -196,6 +201,15 @@ export class LedgerRepository {
         ORDER BY d.user_id, d.day, a.project_id, d.allocation_id`,
       [this.scope.companyId(), userIds, from, to],
     );
+  }
+
+  /** Whether the company has this placeholder (an allocation may name it). */
+  async placeholderExists(id: string): Promise<boolean> {
+    const rows = await this.scope.sql.select('SELECT 1 FROM placeholders WHERE company_id = $1 AND id = $2', [
+      this.scope.companyId(),
+      id,
+    ]);
+    return rows.length > 0;
   }
 
   /** The planner's revision of the company's plan: its change-feed cursor ('0' before any change). */
@@ -264,10 +278,24 @@ export class LedgerUnit {
    * lock on one bigint, (company << 32) | user: released at commit or rollback.
    */
   async lockPeople(userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) {
+      return;
+    }
     await this.unit.sql.select(
       `SELECT pg_advisory_xact_lock(($1::bigint << 32) | person) FROM unnest($2::integer[]) AS person ORDER BY person`,
       [this.unit.companyId(), [...new Set(userIds)].sort((a, b) => a - b)],
     );
+  }
+
+  /**
+   * Serializes the writers of each placeholder's bookings (LOCK_PLACEHOLDERS_SQL): a placeholder has
+   * no capacity to check, but its writers, and its deletion, still run one after the other.
+   */
+  async lockPlaceholders(placeholderIds: readonly string[]): Promise<void> {
+    if (placeholderIds.length === 0) {
+      return;
+    }
+    await this.unit.sql.select(LOCK_PLACEHOLDERS_SQL, [this.unit.companyId(), [...new Set(placeholderIds)]]);
   }
 
   /** The company's settings row, made with the defaults if it has none, locked for the write. */
@@ -339,20 +367,31 @@ export class LedgerUnit {
     );
   }
 
-  /** The first allocation of the person on the project sharing a day with the range, but `except`. */
+  /**
+   * The first allocation of the person (or placeholder: the one of the two that is not null) on the
+   * project sharing a day with the range, but `except`.
+   */
   async firstOverlapping(
-    userId: number,
+    assignee: { user_id: number | null; placeholder_id: string | null },
     projectId: number,
     range: { from: string; to: string },
     except?: string,
   ): Promise<{ from: string; to: string } | undefined> {
     const [row] = await this.unit.sql.select<{ from: string; to: string }>(
       `SELECT from_date::text AS "from", to_date::text AS "to" FROM allocations
-        WHERE company_id = $1 AND user_id = $2 AND project_id = $3
+        WHERE company_id = $1 AND (user_id = $2 OR placeholder_id = $7::uuid) AND project_id = $3
           AND daterange(from_date, to_date, '[]') && daterange($4::date, $5::date, '[]')
           AND ($6::uuid IS NULL OR id <> $6::uuid)
         ORDER BY from_date LIMIT 1`,
-      [this.unit.companyId(), userId, projectId, range.from, range.to, except ?? null],
+      [
+        this.unit.companyId(),
+        assignee.user_id,
+        projectId,
+        range.from,
+        range.to,
+        except ?? null,
+        assignee.placeholder_id,
+      ],
     );
     return row;
   }
@@ -361,8 +400,8 @@ export class LedgerUnit {
     const [row] = await this.unit.sql.execute<{ id: string }>(
       `INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, status, mode,
               hours_per_day, percent, allocated_hours, note, billable, task_id, assigned_by_user_id,
-              confirmed_by_user_id, confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+              confirmed_by_user_id, confirmed_at, placeholder_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
       [this.unit.companyId(), ...valuesOf(columns)],
     );
     if (!row) {
@@ -376,8 +415,8 @@ export class LedgerUnit {
       `UPDATE allocations SET user_id = $2, project_id = $3, from_date = $4, to_date = $5, status = $6,
               mode = $7, hours_per_day = $8, percent = $9, allocated_hours = $10, note = $11,
               billable = $12, task_id = $13, assigned_by_user_id = $14, confirmed_by_user_id = $15,
-              confirmed_at = $16, updated_at = now()
-        WHERE company_id = $1 AND id = $17`,
+              confirmed_at = $16, placeholder_id = $17, updated_at = now()
+        WHERE company_id = $1 AND id = $18`,
       [this.unit.companyId(), ...valuesOf(columns), id],
     );
   }
@@ -391,7 +430,12 @@ export class LedgerUnit {
 
   /** Replaces the allocation's days (every day of its range, 0 where nothing is booked). */
   async writeDays(
-    allocation: { id: string; user_id: number; status: AllocationStatus },
+    allocation: {
+      id: string;
+      user_id: number | null;
+      placeholder_id: string | null;
+      status: AllocationStatus;
+    },
     days: readonly PlannedDay[],
   ): Promise<void> {
     await this.unit.sql.execute('DELETE FROM allocation_days WHERE company_id = $1 AND allocation_id = $2', [
@@ -399,8 +443,8 @@ export class LedgerUnit {
       allocation.id,
     ]);
     await this.unit.sql.execute(
-      `INSERT INTO allocation_days (company_id, allocation_id, day, user_id, status, hours, pinned)
-       SELECT $1, $2, day, $3, $4, hours, pinned
+      `INSERT INTO allocation_days (company_id, allocation_id, day, user_id, placeholder_id, status, hours, pinned)
+       SELECT $1, $2, day, $3, $8::uuid, $4, hours, pinned
          FROM unnest($5::date[], $6::numeric[], $7::boolean[]) AS planned (day, hours, pinned)`,
       [
         this.unit.companyId(),
@@ -410,6 +454,7 @@ export class LedgerUnit {
         days.map((day) => day.date),
         days.map((day) => day.hours),
         days.map((day) => day.pinned),
+        allocation.placeholder_id,
       ],
     );
   }
@@ -472,5 +517,6 @@ function valuesOf(columns: AllocationColumns): unknown[] {
     columns.assigned_by_user_id,
     columns.confirmed_by_user_id,
     columns.confirmed_at,
+    columns.placeholder_id,
   ];
 }

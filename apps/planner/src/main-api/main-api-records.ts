@@ -13,6 +13,8 @@ export type MainApiWorkingTimeEntry = Schemas['WorkingTimeEntryDto'];
 export type MainApiLeave = Schemas['UserLeaveDto'];
 export type MainApiHoliday = Schemas['PlannerHolidayDto'];
 export type MainApiLabel = Schemas['LabelDto'];
+export type MainApiPosition = Schemas['PlannerPositionDto'];
+export type MainApiCategory = Schemas['PlannerCategoryDto'];
 
 /** A working week from its first day on (`GET /v1/planner/lookups`' `schedules`). */
 export interface MainApiSchedule {

@@ -20,6 +20,8 @@ function answerFor(url: string) {
         : [],
     labels: users.includes(7) ? [{ id: 3, name: 'Remote', color: '#000000' }] : [],
     tasks: ids('task_ids').map((id) => ({ id, project_id: id * 10 })),
+    positions: ids('position_ids').map((id) => ({ id, name: `Pos${id}`, category_id: id + 100 })),
+    categories: ids('category_ids').map((id) => ({ id, name: `Cat${id}` })),
   };
 }
 
@@ -81,6 +83,19 @@ describe('PlannerMainApi.lookups', () => {
     expect(lookups.weeks.size).toBe(1_100);
     expect([...lookups.projects.keys()]).toEqual([40, 41]);
     expect(lookups.leaves.get(7)).toHaveLength(2);
+  });
+
+  it("asks for a placeholder's position, category and labels in the same one call", async () => {
+    const lookups = await planner.lookups(
+      { positionIds: [3], categoryIds: [2, 2], labelIds: [5], projectIds: [1] },
+      caller,
+    );
+
+    expect(mainApi.requests.map((request) => request.url)).toEqual([
+      '/v1/planner/lookups?project_ids=1&position_ids=3&category_ids=2&label_ids=5',
+    ]);
+    expect([...lookups.positions.values()]).toEqual([{ id: 3, name: 'Pos3', category_id: 103 }]);
+    expect([...lookups.categories.keys()]).toEqual([2]);
   });
 
   it('asks only for projects when no user is named, without a period', async () => {

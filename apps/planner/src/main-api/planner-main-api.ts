@@ -2,11 +2,13 @@ import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/c
 import { MAX_IDS_PER_LOOKUP } from '@platform/contracts';
 import { MainApiClient, MainApiRequestError, type CallerContext } from '@platform/main-api-client';
 import type {
+  MainApiCategory,
   MainApiHoliday,
   MainApiLabel,
   MainApiLeave,
   MainApiLookupsAnswer,
   MainApiLookupsQuery,
+  MainApiPosition,
   MainApiProject,
   MainApiSchedule,
   MainApiUser,
@@ -21,8 +23,12 @@ export interface MainApiLookups {
   weeks: Map<number, MainApiWorkingTimeEntry[]>;
   /** Leaves touching the period asked for, by user id. */
   leaves: Map<number, MainApiLeave[]>;
-  /** The user labels those users carry, by id. */
+  /** The user labels those users carry, and those asked for by id that are user labels, by id. */
   labels: Map<number, MainApiLabel>;
+  /** The company's current positions asked for, by id. */
+  positions: Map<number, MainApiPosition>;
+  /** The company's current position categories asked for, by id. */
+  categories: Map<number, MainApiCategory>;
   /** The project of each task asked for that the company has, by task id. */
   taskProjects: Map<number, number>;
   /** Each user's IANA time zone. */
@@ -49,6 +55,9 @@ export interface LookupRequest {
   userIds?: readonly number[];
   projectIds?: readonly number[];
   taskIds?: readonly number[];
+  positionIds?: readonly number[];
+  categoryIds?: readonly number[];
+  labelIds?: readonly number[];
   /** Calendar days, both included: leaves are answered only with a period. */
   period?: { from: string; to: string };
   /** The people of a group, instead of `userIds` (at most 500; `peopleTruncated` says when more). */
@@ -76,15 +85,31 @@ export class PlannerMainApi {
     const userChunks = chunksOf(request.userIds ?? []);
     const projectChunks = chunksOf(request.projectIds ?? []);
     const taskChunks = chunksOf(request.taskIds ?? []);
+    const positionChunks = chunksOf(request.positionIds ?? []);
+    const categoryChunks = chunksOf(request.categoryIds ?? []);
+    const labelChunks = chunksOf(request.labelIds ?? []);
     const answers = await Promise.all(
       Array.from(
-        { length: Math.max(userChunks.length, projectChunks.length, taskChunks.length, 1) },
+        {
+          length: Math.max(
+            userChunks.length,
+            projectChunks.length,
+            taskChunks.length,
+            positionChunks.length,
+            categoryChunks.length,
+            labelChunks.length,
+            1,
+          ),
+        },
         (_, index) =>
           this.lookupsCall(
             {
               ...(userChunks[index] && { user_ids: userChunks[index].join(',') }),
               ...(projectChunks[index] && { project_ids: projectChunks[index].join(',') }),
               ...(taskChunks[index] && { task_ids: taskChunks[index].join(',') }),
+              ...(positionChunks[index] && { position_ids: positionChunks[index].join(',') }),
+              ...(categoryChunks[index] && { category_ids: categoryChunks[index].join(',') }),
+              ...(labelChunks[index] && { label_ids: labelChunks[index].join(',') }),
               ...(userChunks[index] && request.period),
             },
             caller,
@@ -101,6 +126,8 @@ export class PlannerMainApi {
       weeks: new Map(),
       leaves: new Map(),
       labels: new Map(),
+      positions: new Map(),
+      categories: new Map(),
       taskProjects: new Map(),
       timeZones: new Map(),
       holidays: new Map(),
@@ -148,6 +175,13 @@ export class PlannerMainApi {
       const timeZones = (answer.time_zones as MainApiLookupsAnswer['time_zones'] | undefined) ?? {};
       for (const [userId, zone] of Object.entries(timeZones)) {
         lookups.timeZones.set(Number(userId), zone);
+      }
+      // An older main-api answers neither (during a rolling deploy): the ids then read as unknown.
+      for (const position of newer.positions ?? []) {
+        lookups.positions.set(position.id, position);
+      }
+      for (const category of newer.categories ?? []) {
+        lookups.categories.set(category.id, category);
       }
       for (const holiday of (answer.holidays as MainApiLookupsAnswer['holidays'] | undefined) ?? []) {
         const list = lookups.holidays.get(holiday.user_id);

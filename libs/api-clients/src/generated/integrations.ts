@@ -2367,6 +2367,7 @@ export interface components {
         | 'products'
         | 'holiday-calendars'
         | 'allocations'
+        | 'placeholders'
       )[];
       /**
        * @description Kinds of change wanted; absent: all three
@@ -2454,6 +2455,7 @@ export interface components {
         | 'products'
         | 'holiday-calendars'
         | 'allocations'
+        | 'placeholders'
       )[];
       /**
        * @example [
@@ -2562,6 +2564,7 @@ export interface components {
         | 'products'
         | 'holiday-calendars'
         | 'allocations'
+        | 'placeholders'
       )[];
       /**
        * @example [
@@ -2660,7 +2663,8 @@ export interface components {
         | 'labels'
         | 'products'
         | 'holiday-calendars'
-        | 'allocations';
+        | 'allocations'
+        | 'placeholders';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
        * @example 88
@@ -2807,7 +2811,8 @@ export interface components {
         | 'labels'
         | 'products'
         | 'holiday-calendars'
-        | 'allocations';
+        | 'allocations'
+        | 'placeholders';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
        * @example 88
@@ -2931,7 +2936,10 @@ export interface components {
         | 'holiday-calendars.deleted'
         | 'allocations.created'
         | 'allocations.updated'
-        | 'allocations.deleted';
+        | 'allocations.deleted'
+        | 'placeholders.created'
+        | 'placeholders.updated'
+        | 'placeholders.deleted';
       /**
        * Format: date-time
        * @description When it occurred

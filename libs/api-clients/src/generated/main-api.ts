@@ -1429,7 +1429,7 @@ export interface paths {
     };
     /**
      * Users, projects, working weeks, leaves and labels by id, in one call (the planner’s batch look-up)
-     * @description Each part answers as the endpoint that serves it alone: `GET /users?ids=`, the projects the caller may read (id, name, client), `GET /working-time/company/with/users`, `GET /user/leaves` for [from, to], and the user labels those users carry. Ids of another company are simply absent.
+     * @description Each part answers as the endpoint that serves it alone: `GET /users?ids=`, the projects the caller may read (id, name, client), `GET /working-time/company/with/users`, `GET /user/leaves` for [from, to], the user labels those users carry (and those asked by id), and positions and categories by id. Ids of another company are simply absent.
      */
     get: operations['plannerLookups_lookups'];
     put?: never;
@@ -4273,6 +4273,20 @@ export interface components {
       /** @description The client, null when the project has none (or it was deleted) */
       client: components['schemas']['ProjectClientNameDto'] | null;
     };
+    PlannerPositionDto: {
+      /** @example 3 */
+      id: number;
+      /** @example Designer */
+      name: string;
+      /** @example 2 */
+      category_id: number | null;
+    };
+    PlannerCategoryDto: {
+      /** @example 2 */
+      id: number;
+      /** @example Creative */
+      name: string;
+    };
     PlannerTaskDto: {
       /** @example 31 */
       id: number;
@@ -4355,8 +4369,12 @@ export interface components {
       schedules: Record<string, never>;
       /** @description Those users' leaves touching [from, to]; empty without a period */
       leaves: components['schemas']['UserLeaveDto'][];
-      /** @description The user labels those users carry */
+      /** @description The user labels those users carry, and those among `label_ids` (only user labels) */
       labels: components['schemas']['LabelDto'][];
+      /** @description The company's positions among `position_ids` (deleted ones absent), with their category */
+      positions: components['schemas']['PlannerPositionDto'][];
+      /** @description The company's position categories among `category_ids` (deleted ones absent) */
+      categories: components['schemas']['PlannerCategoryDto'][];
       /** @description The company's tasks among `task_ids` (deleted ones absent), with their project */
       tasks: components['schemas']['PlannerTaskDto'][];
       /**
@@ -35685,10 +35703,16 @@ export interface operations {
       query?: {
         /** @description true: every current person of the company (at most 500), instead of `user_ids` */
         all_users?: 'true' | 'false';
+        /** @description Comma-separated position category ids (at most 500) */
+        category_ids?: string;
         /** @description First day of the period whose leaves are answered (YYYY-MM-DD); with `to` */
         from?: string;
+        /** @description Comma-separated label ids: those that are user labels are answered in `labels` too */
+        label_ids?: string;
         /** @description The people in this position (current ones), instead of or within `user_ids` */
         position_id?: number;
+        /** @description Comma-separated position ids (at most 500) */
+        position_ids?: string;
         /** @description Comma-separated project ids (at most 500) */
         project_ids?: string;
         /** @description Comma-separated task ids (at most 500) */

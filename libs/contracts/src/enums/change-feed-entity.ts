@@ -26,8 +26,8 @@ export const CHANGE_FEED_ENTITIES: readonly string[] = [
 export type ChangeFeedEntity =
   (typeof INTEGRATION_ENTITIES)[number] | (typeof CHANGE_FEED_ONLY_ENTITIES)[number];
 
-/** The entity kinds of the planner's change feed (`GET /v2/events`). */
-export const PLANNER_FEED_ENTITIES = ['allocations'] as const;
+/** The entity kinds of the planner's change feed (`GET /v2/events`); placeholders since issue 39. */
+export const PLANNER_FEED_ENTITIES = ['allocations', 'placeholders'] as const;
 export type PlannerFeedEntity = (typeof PLANNER_FEED_ENTITIES)[number];
 
 /**

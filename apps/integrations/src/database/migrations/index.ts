@@ -9,6 +9,7 @@ import { RowLevelSecurity1795800000200 } from './1795800000200-RowLevelSecurity'
 import { SubscriptionsToEveryEntity1796000000300 } from './1796000000300-SubscriptionsToEveryEntity';
 import { FollowPlannerFeed1796000000800 } from './1796000000800-FollowPlannerFeed';
 import { SubscriptionsToHolidayCalendars1796000001200 } from './1796000001200-SubscriptionsToHolidayCalendars';
+import { SubscriptionsToPlaceholders1796000002100 } from './1796000002100-SubscriptionsToPlaceholders';
 import { SubscriptionFilters1796000000500 } from './1796000000500-SubscriptionFilters';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
@@ -25,4 +26,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   SubscriptionFilters1796000000500,
   FollowPlannerFeed1796000000800,
   SubscriptionsToHolidayCalendars1796000001200,
+  SubscriptionsToPlaceholders1796000002100,
 ];

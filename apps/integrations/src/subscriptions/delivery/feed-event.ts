@@ -161,6 +161,7 @@ const SNAPSHOT_ROUTES: Partial<Record<SubscriptionEntity, string>> = {
   products: '/v1/products/',
   // The planner's (read with the planner's client: the feed's own).
   allocations: '/v2/allocations/',
+  placeholders: '/v2/placeholders/',
 };
 
 /** Where the entity of `event` is read after the change, or undefined (deleted, or no such route). */

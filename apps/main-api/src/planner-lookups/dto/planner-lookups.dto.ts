@@ -57,6 +57,27 @@ export class PlannerLookupsQueryDto {
   @IsEntityIdList()
   task_ids?: string;
 
+  @ApiPropertyOptional({ example: '3,5', description: 'Comma-separated position ids (at most 500)' })
+  @MayBeAbsent()
+  @IsEntityIdList()
+  position_ids?: string;
+
+  @ApiPropertyOptional({
+    example: '2',
+    description: 'Comma-separated position category ids (at most 500)',
+  })
+  @MayBeAbsent()
+  @IsEntityIdList()
+  category_ids?: string;
+
+  @ApiPropertyOptional({
+    example: '4,9',
+    description: 'Comma-separated label ids: those that are user labels are answered in `labels` too',
+  })
+  @MayBeAbsent()
+  @IsEntityIdList()
+  label_ids?: string;
+
   @ApiPropertyOptional({
     example: '2026-12-01',
     description: 'First day of the period whose leaves are answered (YYYY-MM-DD); with `to`',
@@ -81,6 +102,19 @@ export class PlannerHolidayDto {
   @ApiProperty({ example: 'Christmas Day' }) name!: string;
   @ApiProperty({ type: Number, nullable: true, example: null, description: 'null: the whole working day' })
   hours_off!: number | null;
+}
+
+/** A position among `position_ids`, and its category. */
+export class PlannerPositionDto {
+  @ApiProperty({ example: 3 }) id!: number;
+  @ApiProperty({ example: 'Designer' }) name!: string;
+  @ApiProperty({ type: 'integer', nullable: true, example: 2 }) category_id!: number | null;
+}
+
+/** A position category among `category_ids`. */
+export class PlannerCategoryDto {
+  @ApiProperty({ example: 2 }) id!: number;
+  @ApiProperty({ example: 'Creative' }) name!: string;
 }
 
 /** A task among `task_ids`, and the project it belongs to. */
@@ -176,8 +210,23 @@ export class PlannerLookupsDto {
   })
   leaves!: UserLeaveDto[];
 
-  @ApiProperty({ type: [LabelDto], description: 'The user labels those users carry' })
+  @ApiProperty({
+    type: [LabelDto],
+    description: 'The user labels those users carry, and those among `label_ids` (only user labels)',
+  })
   labels!: LabelDto[];
+
+  @ApiProperty({
+    type: [PlannerPositionDto],
+    description: "The company's positions among `position_ids` (deleted ones absent), with their category",
+  })
+  positions!: PlannerPositionDto[];
+
+  @ApiProperty({
+    type: [PlannerCategoryDto],
+    description: "The company's position categories among `category_ids` (deleted ones absent)",
+  })
+  categories!: PlannerCategoryDto[];
 
   @ApiProperty({
     type: [PlannerTaskDto],

@@ -31,7 +31,7 @@ export class ChangeEventDto {
   @ApiProperty({
     format: 'uuid',
     description:
-      "The allocation's id (its primaryKey); for availability.over_allocated, the allocation whose write put the day over",
+      "The allocation's id (its primaryKey) or the placeholder's; for availability.over_allocated, the allocation whose write put the day over",
     example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11',
   })
   id!: string;
@@ -39,7 +39,7 @@ export class ChangeEventDto {
   @ApiProperty({
     enum: CHANGE_KINDS,
     description:
-      'deleted: a tombstone, the allocation is gone; over_allocated (entity availability): a write under the warn ' +
+      'deleted: a tombstone, the allocation (placeholder) is gone; over_allocated (entity availability): a write under the warn ' +
       'capacity policy put a day of the person over capacity, `data` says which',
     example: 'updated',
   })
@@ -52,10 +52,20 @@ export class ChangeEventDto {
   })
   changed_fields!: string[];
 
-  @ApiProperty({ type: 'integer', nullable: true, description: "The allocation's project", example: 12 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "The allocation's project (the placeholder's, if it has one)",
+    example: 12,
+  })
   project_id!: number | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The user it books', example: 7 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "The user the allocation books; null for a placeholder's allocation, and for placeholders",
+    example: 7,
+  })
   user_id!: number | null;
 
   @ApiProperty({

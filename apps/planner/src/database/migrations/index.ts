@@ -5,6 +5,7 @@ import { AddChangeFeed1796000000600 } from './1796000000600-AddChangeFeed';
 import { ChangeFeedWatch1796000000700 } from './1796000000700-ChangeFeedWatch';
 import { AllocationLedger1796000000900 } from './1796000000900-AllocationLedger';
 import { OverAllocationEvents1796000001000 } from './1796000001000-OverAllocationEvents';
+import { Placeholders1796000002000 } from './1796000002000-Placeholders';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const PLANNER_MIGRATIONS = [
   ChangeFeedWatch1796000000700,
   AllocationLedger1796000000900,
   OverAllocationEvents1796000001000,
+  Placeholders1796000002000,
 ];

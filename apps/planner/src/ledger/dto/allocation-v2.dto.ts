@@ -16,6 +16,7 @@ import {
   IsIn,
   IsNumber,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -45,11 +46,30 @@ export class DayHoursDto {
   hours!: number;
 }
 
-/** The body of `POST /v2/allocations`. */
+/** A comma-separated list of 1 to 500 uuids (query parameter). */
+const UUID_LIST =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}){0,499}$/i;
+
+/** The body of `POST /v2/allocations`: books exactly one of a person (`user_id`) or a placeholder. */
 export class CreateAllocationV2Dto {
-  @ApiProperty({ example: 12, description: 'The person booked (a main-api user of your company)' })
+  @ApiPropertyOptional({
+    example: 12,
+    description:
+      'The person booked (a main-api user of your company); exactly one of user_id and placeholder_id',
+  })
+  @MayBeAbsent()
   @IsEntityId()
-  user_id!: number;
+  user_id?: number;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'The placeholder booked instead of a person (/v2/placeholders): planned Monday to Friday, no capacity ' +
+      'limit, no percent_of_capacity. A change cannot move an allocation between a person and a placeholder',
+  })
+  @MayBeAbsent()
+  @IsUUID('all')
+  placeholder_id?: string;
 
   @ApiProperty({ example: 7, description: 'The project (main-api)' })
   @IsEntityId()
@@ -197,6 +217,14 @@ export class ListAllocationsV2QueryDto {
   @IsEntityIdList()
   user_ids?: string;
 
+  @ApiPropertyOptional({
+    example: '0b8f5c3e-3c4e-4a53-9a57-2f0f2b1d8a11',
+    description: 'Only these placeholders (comma-separated ids, at most 500)',
+  })
+  @MayBeAbsent()
+  @Matches(UUID_LIST, { message: 'placeholder_ids must be 1 to 500 comma-separated placeholder ids' })
+  placeholder_ids?: string;
+
   @ApiPropertyOptional({ example: '7', description: 'Only these projects (comma-separated ids)' })
   @MayBeAbsent()
   @IsEntityIdList()
@@ -251,7 +279,21 @@ export class OverCapacityErrorBodyDto extends PlannerErrorBodyDto {
 /** An allocation as `/v2` answers it. */
 export class AllocationV2Dto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 12 }) user_id!: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 12,
+    description: 'The person booked; null for a placeholder',
+  })
+  user_id!: number | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    example: null,
+    description: 'The placeholder booked; null for a person',
+  })
+  placeholder_id!: string | null;
   @ApiProperty({ example: 7 }) project_id!: number;
   @ApiProperty({ example: '2027-01-04' }) from!: string;
   @ApiProperty({ example: '2027-01-15' }) to!: string;

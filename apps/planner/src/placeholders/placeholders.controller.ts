@@ -1,0 +1,130 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Permission, RequirePermission } from '@platform/auth';
+import { Caller, type CallerContext } from '@platform/main-api-client';
+import { ConditionalRead, ConditionalResource } from '@platform/runtime';
+import type { FastifyReply } from 'fastify';
+import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
+import {
+  CreatePlaceholderDto,
+  ListPlaceholdersQueryDto,
+  PlaceholderDto,
+  PlaceholderPageDto,
+  UpdatePlaceholderDto,
+} from './dto/placeholder.dto';
+import { Placeholder } from './placeholder.entity';
+import { PlaceholdersService } from './placeholders.service';
+
+const INVALID =
+  'InvalidPlaceholderError: a position, category or user label your company does not have (or a category ' +
+  "other than the position's); ProjectNotFoundError; InvalidAllocationError: the body's fields";
+
+/** A 412's current representation: the placeholder as its read answers it. */
+const currentPlaceholder = (controller: PlaceholdersController, params: Record<string, string>) =>
+  controller.get(params.id ?? '');
+
+/** Placeholders: roles booked before knowing who (issue 39). */
+@ApiTags('placeholders')
+@ApiBearerAuth()
+@Controller('v2/placeholders')
+export class PlaceholdersController {
+  constructor(private readonly placeholders: PlaceholdersService) {}
+
+  @Post()
+  @RequirePermission(Permission.ManageDelivery)
+  // Records the created row's version, so the 201 carries its ETag.
+  @ConditionalResource(Placeholder)
+  @ApiOperation({
+    summary: 'Create a placeholder: a role to book before knowing who (roles 1-3)',
+    description:
+      'Book it with POST /v2/allocations {placeholder_id, …}: its days fall Monday to Friday, with no capacity limit. ' +
+      'Answers it with Location and ETag.',
+  })
+  @ApiCreatedResponse({ type: PlaceholderDto })
+  @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: INVALID })
+  async create(
+    @Body() body: CreatePlaceholderDto,
+    @Caller() caller: CallerContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PlaceholderDto> {
+    const created = await this.placeholders.create(body, caller);
+    void reply.status(201).header('location', `/v2/placeholders/${created.id}`);
+    return created;
+  }
+
+  @Get()
+  @RequirePermission(Permission.ReadCompanyData)
+  @ApiOperation({
+    summary: "The company's placeholders, by name then id (cursor pages)",
+    description: 'Filters: project_ids, position_ids, category_ids.',
+  })
+  @ApiOkResponse({ type: PlaceholderPageDto })
+  list(@Query() query: ListPlaceholdersQueryDto): Promise<PlaceholderPageDto> {
+    return this.placeholders.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.ReadCompanyData)
+  @ConditionalRead()
+  @ApiOperation({ summary: 'One placeholder; its ETag names its version' })
+  @ApiOkResponse({ type: PlaceholderDto })
+  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
+  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<PlaceholderDto> {
+    return this.placeholders.get(id);
+  }
+
+  @Patch(':id')
+  @RequirePermission(Permission.ManageDelivery)
+  @ConditionalResource(Placeholder, { ifMatch: 'required', read: currentPlaceholder })
+  @ApiOperation({
+    summary: 'Change a placeholder (If-Match required)',
+    description: "Fields left out stay; a new position without a category brings the position's category.",
+  })
+  @ApiOkResponse({ type: PlaceholderDto })
+  @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: INVALID })
+  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
+  update(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: UpdatePlaceholderDto,
+    @Caller() caller: CallerContext,
+  ): Promise<PlaceholderDto> {
+    return this.placeholders.update(id, body, caller);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission(Permission.ManageDelivery)
+  @ConditionalResource(Placeholder, { ifMatch: 'required', read: currentPlaceholder })
+  @ApiOperation({ summary: 'Delete a placeholder that no allocation books (If-Match required)' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
+  @ApiConflictResponse({
+    type: PlannerErrorBodyDto,
+    description: 'PlaceholderInUseError: allocations still book it; remove them first',
+  })
+  async remove(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+    await this.placeholders.remove(id);
+  }
+}
