@@ -7,6 +7,7 @@ import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PlaceholdersModule } from './placeholders/placeholders.module';
+import { StaffingModule } from './staffing/staffing.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
 
@@ -26,6 +27,7 @@ export class PlannerModule {
         LedgerModule,
         AvailabilityModule,
         PlaceholdersModule,
+        StaffingModule,
         BatchModule,
         ChangeFeedModule,
       ],

@@ -34,7 +34,8 @@ import {
   type PersonAvailabilityDto,
 } from './dto/availability.dto';
 
-const invalidQuery = (message: string) => new AllocationError('InvalidAvailabilityQueryError', message);
+export const invalidQuery = (message: string) =>
+  new AllocationError('InvalidAvailabilityQueryError', message);
 
 /** A read's answer, or only its tag when the caller already holds it (304). */
 export interface TaggedAvailability {
@@ -42,7 +43,7 @@ export interface TaggedAvailability {
   answer?: AvailabilityDto;
 }
 
-interface PeopleDays {
+export interface PeopleDays {
   lookups: MainApiLookups;
   people: MainApiUser[];
   days: Map<number, DayFigures[]>;
@@ -120,13 +121,8 @@ export class AvailabilityService {
     const window = windowOf(query);
     const group: PeopleGroup =
       query.position_id === undefined ? { everyone: true } : { positionId: query.position_id };
-    const lookups = await this.mainApi.lookups({ group, period: window }, caller);
-    const people = this.peopleIn(lookups);
-    const userIds = people.map((person) => person.id);
-    await this.allocations.planPeople(userIds, window.from, window.to, caller);
+    const { lookups, people, days } = await this.groupDays(group, window, caller);
     const includeTentative = query.include_tentative === 'true';
-    const range = { from: dayNumberOf(window.from), to: dayNumberOf(window.to) };
-    const { days } = await this.daysOf(lookups, people, range, window);
     const wanted = query.label_ids ? entityIdsOf(query.label_ids) : [];
     const candidates: AvailabilityCandidateDto[] = [];
     for (const person of people) {
@@ -163,6 +159,29 @@ export class AvailabilityService {
       considered: people.length,
       truncated: lookups.peopleTruncated,
     };
+  }
+
+  /**
+   * The figures of each day of the window of a group's current people (at most 500, the look-up's
+   * `peopleTruncated` says when more): one look-up, the allocations to plan again planned, then the
+   * booked days. What the search, the candidates of a placeholder and the demand read stand on.
+   */
+  async groupDays(
+    group: PeopleGroup,
+    window: { from: string; to: string },
+    caller: CallerContext,
+    also: { positionIds?: readonly number[]; categoryIds?: readonly number[] } = {},
+  ): Promise<PeopleDays> {
+    const lookups = await this.mainApi.lookups({ group, period: window, ...also }, caller);
+    const people = this.peopleIn(lookups);
+    await this.allocations.planPeople(
+      people.map((person) => person.id),
+      window.from,
+      window.to,
+      caller,
+    );
+    const range = { from: dayNumberOf(window.from), to: dayNumberOf(window.to) };
+    return this.daysOf(lookups, people, range, window);
   }
 
   /** The current people the look-up answered, in name order. */
@@ -276,7 +295,7 @@ export class AvailabilityService {
 }
 
 /** The window's days, real and in order, at most MAX_AVAILABILITY_DAYS. */
-function windowOf(query: { from: string; to: string }): { from: string; to: string } {
+export function windowOf(query: { from: string; to: string }): { from: string; to: string } {
   for (const field of ['from', 'to'] as const) {
     if (!isCalendarDate(query[field])) {
       throw invalidQuery(`${field} must be a real calendar date YYYY-MM-DD (${query[field]} is not)`);

@@ -78,8 +78,21 @@ export class PlannerMainApi {
 
   async lookups(request: LookupRequest, caller: CallerContext): Promise<MainApiLookups> {
     if (request.group) {
+      // A group is one call: positions and categories asked beside it ride along (at most 500 each).
       return this.lookupsOf([
-        await this.lookupsCall({ ...groupQuery(request.group), ...request.period }, caller),
+        await this.lookupsCall(
+          {
+            ...groupQuery(request.group),
+            ...request.period,
+            ...(request.positionIds?.length && {
+              position_ids: request.positionIds.slice(0, MAX_IDS_PER_LOOKUP).join(','),
+            }),
+            ...(request.categoryIds?.length && {
+              category_ids: request.categoryIds.slice(0, MAX_IDS_PER_LOOKUP).join(','),
+            }),
+          },
+          caller,
+        ),
       ]);
     }
     const userChunks = chunksOf(request.userIds ?? []);

@@ -9,5 +9,6 @@ import { PlaceholdersService } from './placeholders.service';
   imports: [LedgerModule],
   controllers: [PlaceholdersController],
   providers: [PlaceholdersService, PlaceholdersRepository],
+  exports: [PlaceholdersService],
 })
 export class PlaceholdersModule {}

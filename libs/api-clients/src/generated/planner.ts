@@ -309,6 +309,46 @@ export interface paths {
     patch: operations['placeholders_update'];
     trace?: never;
   };
+  '/v2/placeholders/{id}/candidates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * People ranked by the placeholder's hours they can cover in a window, with why
+     * @description Day by day, each person covers the least of their free hours (the availability read's) and what the placeholder books; ranked by hours covered, then position, category and labels matched.
+     */
+    get: operations['staffing_candidates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/demand': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Demand against supply by position or category, per week or month
+     * @description demand_unfilled: hours placeholders book; demand_filled: hours the group’s people are booked for; supply_available: the sum of their `available` as GET /v2/availability answers it. At most 366 days.
+     */
+    get: operations['staffing_demand'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/batch': {
     parameters: {
       query?: never;
@@ -1293,6 +1333,128 @@ export interface components {
        *     ]
        */
       label_ids: number[];
+    };
+    CandidateReasonsDto: {
+      /** @description In the placeholder's position (false when it has none) */
+      position_matched: boolean;
+      /** @description In the placeholder's category (false when it has none) */
+      category_matched: boolean;
+      /**
+       * @description The placeholder's labels the person carries
+       * @example [
+       *       5
+       *     ]
+       */
+      labels_matched: number[];
+    };
+    CandidateDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example Ada */
+      first_name: string;
+      /** @example Lovelace */
+      last_name: string;
+      /** @example 3 */
+      position_id: number | null;
+      /** @example 2 */
+      category_id: number | null;
+      /**
+       * @description Of the placeholder's hours, those the person is free for, day by day (min(free, booked))
+       * @example 28
+       */
+      hours_covered: number;
+      /**
+       * @description hours_covered ÷ hours_needed (4 decimals)
+       * @example 0.875
+       */
+      coverage: number;
+      reasons: components['schemas']['CandidateReasonsDto'];
+    };
+    CandidatesDto: {
+      /** Format: uuid */
+      placeholder_id: string;
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-03-31 */
+      to: string;
+      /**
+       * @description What the placeholder books in the window
+       * @example 32
+       */
+      hours_needed: number;
+      /** @description People able to cover some of it, best first: more hours covered, then position, category and labels matched, then id */
+      people: components['schemas']['CandidateDto'][];
+      /**
+       * @description People weighed: the company’s current people (at most 500)
+       * @example 14
+       */
+      considered: number;
+      /** @description true when the company has more than 500 people: only the first 500 by id were weighed */
+      truncated: boolean;
+    };
+    DemandFiguresDto: {
+      /**
+       * @description Hours placeholders of the group book (confirmed and tentative)
+       * @example 64
+       */
+      demand_unfilled: number;
+      /**
+       * @description Hours the group's people are booked for (tentative with include_tentative)
+       * @example 120
+       */
+      demand_filled: number;
+      /**
+       * @description The group's people's `available`, summed: what the availability read answers for them
+       * @example 36
+       */
+      supply_available: number;
+    };
+    DemandPeriodDto: {
+      /**
+       * @description Hours placeholders of the group book (confirmed and tentative)
+       * @example 64
+       */
+      demand_unfilled: number;
+      /**
+       * @description Hours the group's people are booked for (tentative with include_tentative)
+       * @example 120
+       */
+      demand_filled: number;
+      /**
+       * @description The group's people's `available`, summed: what the availability read answers for them
+       * @example 36
+       */
+      supply_available: number;
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-03-07 */
+      to: string;
+    };
+    DemandGroupDto: {
+      /**
+       * @description The position or category id; null: none
+       * @example 3
+       */
+      id: number | null;
+      /** @example Designer */
+      name: string | null;
+      totals: components['schemas']['DemandFiguresDto'];
+      periods: components['schemas']['DemandPeriodDto'][];
+    };
+    DemandDto: {
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-05-31 */
+      to: string;
+      /** @enum {string} */
+      granularity: 'week' | 'month';
+      /** @enum {string} */
+      group_by: 'position' | 'category';
+      include_tentative: boolean;
+      /** @description By id, the group without one last */
+      groups: components['schemas']['DemandGroupDto'][];
+      /** @description true when the company has more than 500 people: only the first 500 by id count */
+      truncated: boolean;
     };
     BatchResultHeadersDto: {
       /** @description The operation's ETag */
@@ -5806,6 +5968,337 @@ export interface operations {
            * @example {
            *       "error": "InvalidAllocationError",
            *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  staffing_candidates: {
+    parameters: {
+      query?: {
+        /** @description First day (YYYY-MM-DD); with `to`. Default: the placeholder's bookings, first to last day */
+        from?: string;
+        /** @description true: people's tentative bookings count against their free hours (default false) */
+        include_tentative?: 'true' | 'false';
+        /** @description At most this many people (1 to 100, default 20) */
+        limit?: number;
+        /** @description Last day, included; with `from` */
+        to?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CandidatesDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidAvailabilityQueryError */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description PlaceholderNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  staffing_demand: {
+    parameters: {
+      query: {
+        /** @description First day (YYYY-MM-DD) */
+        from: string;
+        /** @description week (ISO, default) or month, clipped to the window */
+        granularity?: 'week' | 'month';
+        /** @description position (default) or category */
+        group_by?: 'position' | 'category';
+        /** @description true: people's tentative bookings are filled demand, not supply (default false) */
+        include_tentative?: 'true' | 'false';
+        /** @description Last day, included; at most 366 days */
+        to: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DemandDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidAvailabilityQueryError */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
