@@ -30,6 +30,8 @@ export const PLANNER_ERROR_NAMES = [
   'PlaceholderNotFoundError',
   'PlaceholderInUseError',
   'InvalidPlaceholderError',
+  // A fill of a placeholder with no booking in its window (409: nothing changed).
+  'NothingToAssignError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

@@ -16,6 +16,8 @@ import { UserCalendar } from '../allocations/capacity';
 import { AllocationErrorName } from '../errors/allocation-error-name';
 import { PlannerMainApi, type MainApiLookups } from '../main-api/planner-main-api';
 import { calendarOfUser } from '../allocations/project-allocations.report';
+import type { FillPlaceholderAnswerDto, FillPlaceholderDto } from '../placeholders/dto/placeholder-fill.dto';
+import { Placeholder } from '../placeholders/placeholder.entity';
 import { placeholderNotFound } from '../placeholders/placeholder.errors';
 import { DayPlanError, planDays, totalOf, type AllocationUnits, type PlannedDay } from './day-plan';
 import {
@@ -276,6 +278,202 @@ export class AllocationsV2Service {
       return created;
     });
     return { first: await this.planned(id), second: await this.planned(secondId) };
+  }
+
+  /**
+   * Fills the placeholder (issue 39): its allocations, or their parts inside [from, to], go to the
+   * person in one transaction under the person's lock then the placeholder's. An allocation inside
+   * the window moves whole (its id, an `updated` event); one crossing a bound is split: the
+   * placeholder keeps the original id and the days outside, the moved part is new (a window inside
+   * one allocation also makes a new placeholder part after it). Moved days are planned again on
+   * the person's calendar in their mode (hours per day on each working day; a total, the moved
+   * days' sum, spread over capacity), pinned days kept; then weighed as any v2 write.
+   */
+  async fill(
+    placeholderId: string,
+    body: FillPlaceholderDto,
+    caller: CallerContext,
+  ): Promise<FillPlaceholderAnswerDto> {
+    if ((body.from === undefined) !== (body.to === undefined)) {
+      throw invalidAllocation('give both from and to (a window to move), or neither (move every booking)');
+    }
+    const window =
+      body.from !== undefined && body.to !== undefined ? { from: body.from, to: body.to } : undefined;
+    if (window && window.from > window.to) {
+      throw invalidAllocation(`from (${window.from}) must be on or before to (${window.to})`);
+    }
+    if (!(await this.ledger.placeholderExists(placeholderId))) {
+      throw placeholderNotFound(placeholderId);
+    }
+    const before = await this.ledger.placeholderAllocations(placeholderId, window);
+    if (before.length === 0) {
+      throw nothingToAssign(placeholderId, window);
+    }
+    // The person's calendar over the moved days and the allocations of theirs a write plans again.
+    const moving = { from: clipped(before, window).from, to: clipped(before, window).to };
+    const replanned = await this.ledger.replannedSpan(body.user_id, moving.from, moving.to);
+    const period = {
+      from: replanned && replanned.from < moving.from ? replanned.from : moving.from,
+      to: replanned && replanned.to > moving.to ? replanned.to : moving.to,
+    };
+    const lookups = await this.mainApi.lookups({ userIds: [body.user_id], period }, caller);
+    const user = lookups.users.get(body.user_id);
+    if (!user || user.is_deleted) {
+      throw userNotFound('user_id', body.user_id);
+    }
+    const calendar = calendarOfUser(lookups, body.user_id);
+    const settings = await this.ledger.settings();
+    const policy = body.capacity_policy ?? settings.capacity_policy;
+    const person = body.user_id;
+    try {
+      const result = await this.ledger.transaction(async (unit) => {
+        await unit.lockPeople([person]);
+        await unit.lockPlaceholders([placeholderId]);
+        const version = await unit.placeholderVersion(placeholderId);
+        if (version === undefined) {
+          throw placeholderNotFound(placeholderId);
+        }
+        assertWritePrecondition(Placeholder, placeholderId, version, 'placeholder');
+        const allocations = await unit.placeholderAllocations(placeholderId, window);
+        if (allocations.length === 0) {
+          throw nothingToAssign(placeholderId, window);
+        }
+        const span = clipped(allocations, window);
+        if (span.from < period.from || span.to > period.to) {
+          // Booked further since the calendar was asked for: the caller tries again.
+          throw new PreconditionFailedError('placeholder');
+        }
+        await replan(unit, await unit.replanned(person, period.from, period.to), () => calendar, period);
+        const stored = await unit.daysOf(allocations.map((allocation) => allocation.id));
+        const week = standardWeek();
+        const moved: string[] = [];
+        const created: string[] = [];
+        const written: { id: string; columns: AllocationColumns; days: PlannedDay[] }[] = [];
+        for (const allocation of allocations) {
+          const days = stored.get(allocation.id) ?? planStored(allocation, week);
+          const part = {
+            from: window && window.from > allocation.from ? window.from : allocation.from,
+            to: window && window.to < allocation.to ? window.to : allocation.to,
+          };
+          const inside = days.filter((day) => day.date >= part.from && day.date <= part.to);
+          const units: AllocationUnits =
+            allocation.mode === 'hours_per_day'
+              ? { mode: 'hours_per_day', hoursPerDay: allocation.hours_per_day ?? 0 }
+              : { mode: 'total_hours', totalHours: totalOf(inside) };
+          const pinned = new Map(inside.filter((day) => day.pinned).map((day) => [day.date, day.hours]));
+          const base = {
+            ...allocation,
+            ...part,
+            user_id: person,
+            placeholder_id: null,
+            confirmed_at: dateOrNull(allocation.confirmed_at),
+          };
+          const moveDays = planned(base, units, calendar, pinned);
+          const columns: AllocationColumns = { ...base, total_hours: totalOf(moveDays) };
+          const overlapping = await unit.firstOverlapping(columns, columns.project_id, columns);
+          if (overlapping) {
+            throw overlap(columns, overlapping);
+          }
+          let id = allocation.id;
+          if (part.from === allocation.from && part.to === allocation.to) {
+            await unit.update(id, columns);
+            moved.push(id);
+          } else {
+            // What stays on the placeholder keeps its days, as a total (as a split keeps them).
+            const keep = (range: { from: string; to: string }) => {
+              const kept = days.filter((day) => day.date >= range.from && day.date <= range.to);
+              return {
+                columns: {
+                  ...allocation,
+                  ...range,
+                  total_hours: totalOf(kept),
+                  confirmed_at: dateOrNull(allocation.confirmed_at),
+                },
+                days: kept,
+              };
+            };
+            const first =
+              part.from > allocation.from
+                ? keep({ from: allocation.from, to: dateOf(dayNumberOf(part.from) - 1) })
+                : undefined;
+            const last =
+              part.to < allocation.to
+                ? keep({ from: dateOf(dayNumberOf(part.to) + 1), to: allocation.to })
+                : undefined;
+            const original = first ?? last;
+            if (original) {
+              await unit.update(allocation.id, original.columns);
+              await unit.writeDays(allocation, original.days);
+            }
+            if (first && last) {
+              const after = await unit.insert(last.columns);
+              await unit.writeDays({ ...allocation, id: after }, last.days);
+              created.push(after);
+            }
+            id = await unit.insert(columns);
+            created.push(id);
+          }
+          await unit.writeDays({ ...columns, id }, moveDays);
+          written.push({ id, columns, days: moveDays });
+        }
+        // Weighed once the whole fill is written: each day over capacity once.
+        const over = new Map<string, { id: string; project_id: number; day: OverAllocatedDayDto }>();
+        for (const { id, columns, days } of written) {
+          for (const day of await overAllocated(
+            unit,
+            { ...columns, user_id: person },
+            days,
+            calendar,
+            settings.count_tentative,
+          )) {
+            if (!over.has(day.date)) {
+              over.set(day.date, { id, project_id: columns.project_id, day });
+            }
+          }
+        }
+        const overDays = [...over.values()]
+          .map((entry) => entry.day)
+          .sort((a, b) => (a.date < b.date ? -1 : 1));
+        if (policy === 'reject' && overDays.length > 0) {
+          throw new AllocationError(
+            'OverCapacityError',
+            `Filling placeholder ${placeholderId} puts ${overDays.length} day(s) of user ${person} over capacity ` +
+              `(${overDays.map((day) => day.date).join(', ')}); under the reject policy nothing was moved`,
+            422,
+            { over_allocated_days: overDays },
+          );
+        }
+        if (policy === 'warn') {
+          for (const { id, project_id, day } of [...over.values()]) {
+            await unit.recordOverAllocated({ id, project_id }, [
+              { user_id: person, date: day.date, capacity: day.capacity, booked: day.booked },
+            ]);
+          }
+        }
+        return { moved, created, ids: written.map((entry) => entry.id), over: overDays };
+      });
+      const [rows, days] = await Promise.all([this.ledger.byIds(result.ids), this.ledger.daysOf(result.ids)]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return {
+        moved: result.moved,
+        created: result.created,
+        allocations: result.ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [{ ...row, days: days.get(id) ?? [] }] : [];
+        }),
+        over_allocated_days: result.over,
+      };
+    } catch (error) {
+      const violation = constraintViolationOf(error);
+      if (violation?.code === PG_EXCLUSION_VIOLATION && violation.constraint === 'allocations_no_overlap') {
+        throw new AllocationError(
+          AllocationErrorName.AllocationAlreadyExistInDatesRange,
+          `User ${person} is already allocated within these dates on a project the placeholder books: nothing was moved`,
+          409,
+        );
+      }
+      throw error;
+    }
   }
 
   /**
@@ -654,6 +852,29 @@ async function overAllocated(
     }
   }
   return over;
+}
+
+/** The days a fill moves: the placeholder's allocations' span, within the window. */
+function clipped(
+  allocations: readonly { from: string; to: string }[],
+  window: { from: string; to: string } | undefined,
+): { from: string; to: string } {
+  const from = allocations.map((allocation) => allocation.from).reduce((a, b) => (a < b ? a : b));
+  const to = allocations.map((allocation) => allocation.to).reduce((a, b) => (a > b ? a : b));
+  return {
+    from: window && window.from > from ? window.from : from,
+    to: window && window.to < to ? window.to : to,
+  };
+}
+
+function nothingToAssign(placeholderId: string, window: { from: string; to: string } | undefined) {
+  return new AllocationError(
+    'NothingToAssignError',
+    `Placeholder ${placeholderId} has no booking ` +
+      (window ? `from ${window.from} to ${window.to}` : 'at all') +
+      ': nothing to move',
+    409,
+  );
 }
 
 function overlap(columns: AllocationColumns, existing: { from: string; to: string } | undefined) {

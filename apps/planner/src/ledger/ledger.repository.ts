@@ -238,7 +238,26 @@ export class LedgerRepository {
     );
     return row?.from && row.to ? { from: row.from, to: row.to } : undefined;
   }
+
+  /** The placeholder's allocations overlapping the window (all of them without one), by first day. */
+  placeholderAllocations(
+    placeholderId: string,
+    window?: { from: string; to: string },
+  ): Promise<LedgerAllocation[]> {
+    return this.scope.sql.select<LedgerAllocation>(PLACEHOLDER_ALLOCATIONS_SQL, [
+      this.scope.companyId(),
+      placeholderId,
+      window?.from ?? null,
+      window?.to ?? null,
+    ]);
+  }
 }
+
+/** A placeholder's allocations ($2) overlapping the window ($3, $4; both null: all), by first day. */
+const PLACEHOLDER_ALLOCATIONS_SQL = `SELECT ${COLUMNS} FROM allocations a
+  WHERE a.company_id = $1 AND a.placeholder_id = $2::uuid
+    AND ($3::date IS NULL OR a.to_date >= $3::date) AND ($4::date IS NULL OR a.from_date <= $4::date)
+  ORDER BY a.from_date, a.id`;
 
 type Select = <Row>(sql: string, parameters: unknown[]) => Promise<Row[]>;
 
@@ -336,6 +355,28 @@ export class LedgerUnit {
       [this.unit.companyId(), id],
     );
     return row;
+  }
+
+  /** The placeholder's version, its row shared-locked (a fill's `If-Match`); undefined: no such one. */
+  async placeholderVersion(id: string): Promise<number | undefined> {
+    const [row] = await this.unit.sql.select<{ version: number }>(
+      'SELECT version FROM placeholders WHERE company_id = $1 AND id = $2 FOR SHARE',
+      [this.unit.companyId(), id],
+    );
+    return row?.version;
+  }
+
+  /** The placeholder's allocations overlapping the window (all without one), read under its lock. */
+  placeholderAllocations(
+    placeholderId: string,
+    window?: { from: string; to: string },
+  ): Promise<LedgerAllocation[]> {
+    return this.unit.sql.select<LedgerAllocation>(PLACEHOLDER_ALLOCATIONS_SQL, [
+      this.unit.companyId(),
+      placeholderId,
+      window?.from ?? null,
+      window?.to ?? null,
+    ]);
   }
 
   /** The person's allocations overlapping the days that are planned again (REPLANNED), but `except`. */

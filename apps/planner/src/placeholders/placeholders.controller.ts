@@ -21,12 +21,15 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { Caller, type CallerContext } from '@platform/main-api-client';
 import { ConditionalRead, ConditionalResource } from '@platform/runtime';
 import type { FastifyReply } from 'fastify';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
+import { OverCapacityErrorBodyDto } from '../ledger/dto/allocation-v2.dto';
+import { AllocationsV2Service } from '../ledger/allocations-v2.service';
 import {
   CreatePlaceholderDto,
   ListPlaceholdersQueryDto,
@@ -34,6 +37,7 @@ import {
   PlaceholderPageDto,
   UpdatePlaceholderDto,
 } from './dto/placeholder.dto';
+import { FillPlaceholderAnswerDto, FillPlaceholderDto } from './dto/placeholder-fill.dto';
 import { Placeholder } from './placeholder.entity';
 import { PlaceholdersService } from './placeholders.service';
 
@@ -50,7 +54,10 @@ const currentPlaceholder = (controller: PlaceholdersController, params: Record<s
 @ApiBearerAuth()
 @Controller('v2/placeholders')
 export class PlaceholdersController {
-  constructor(private readonly placeholders: PlaceholdersService) {}
+  constructor(
+    private readonly placeholders: PlaceholdersService,
+    private readonly allocations: AllocationsV2Service,
+  ) {}
 
   @Post()
   @RequirePermission(Permission.ManageDelivery)
@@ -126,5 +133,44 @@ export class PlaceholdersController {
   })
   async remove(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
     await this.placeholders.remove(id);
+  }
+
+  @Post(':id/assign')
+  @HttpCode(200)
+  @RequirePermission(Permission.ManageDelivery)
+  @ConditionalResource(Placeholder, { ifMatch: 'required', read: currentPlaceholder })
+  @ApiOperation({
+    summary:
+      'Fill a placeholder: move its bookings (or those inside from..to) to a person (If-Match required)',
+    description:
+      "One transaction under the person's lock and the placeholder's. An allocation inside the window moves " +
+      'whole and keeps its id; one crossing a bound is split: the placeholder keeps the original id and the days ' +
+      "outside, the person's part is a new allocation. Moved days are planned again on the person's calendar in " +
+      "their mode (hours_per_day on each working day; total_hours: the moved days' sum spread over capacity; " +
+      "pinned days kept), under capacity_policy (else the company's). The placeholder's If-Match is required; " +
+      'its version does not change.',
+  })
+  @ApiOkResponse({ type: FillPlaceholderAnswerDto })
+  @ApiBadRequestResponse({
+    type: PlannerErrorBodyDto,
+    description: 'UserNotFoundError: no such (or a deleted) person; InvalidAllocationError: from/to',
+  })
+  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
+  @ApiConflictResponse({
+    type: PlannerErrorBodyDto,
+    description:
+      'AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; ' +
+      'NothingToAssignError: no booking of the placeholder in the window. Nothing changed',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: OverCapacityErrorBodyDto,
+    description: 'OverCapacityError (reject policy): the days over capacity; nothing changed',
+  })
+  assign(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: FillPlaceholderDto,
+    @Caller() caller: CallerContext,
+  ): Promise<FillPlaceholderAnswerDto> {
+    return this.allocations.fill(id, body, caller);
   }
 }

@@ -309,6 +309,26 @@ export interface paths {
     patch: operations['placeholders_update'];
     trace?: never;
   };
+  '/v2/placeholders/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fill a placeholder: move its bookings (or those inside from..to) to a person (If-Match required)
+     * @description One transaction under the person's lock and the placeholder's. An allocation inside the window moves whole and keeps its id; one crossing a bound is split: the placeholder keeps the original id and the days outside, the person's part is a new allocation. Moved days are planned again on the person's calendar in their mode (hours_per_day on each working day; total_hours: the moved days' sum spread over capacity; pinned days kept), under capacity_policy (else the company's). The placeholder's If-Match is required; its version does not change.
+     */
+    post: operations['placeholders_assign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/placeholders/{id}/candidates': {
     parameters: {
       query?: never;
@@ -477,6 +497,7 @@ export interface components {
         | 'PlaceholderNotFoundError'
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
+        | 'NothingToAssignError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -865,6 +886,7 @@ export interface components {
         | 'PlaceholderNotFoundError'
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
+        | 'NothingToAssignError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -1334,6 +1356,38 @@ export interface components {
        */
       label_ids: number[];
     };
+    FillPlaceholderDto: {
+      /**
+       * @description The person who takes the bookings (a main-api user of your company)
+       * @example 12
+       */
+      user_id: number;
+      /**
+       * @description First day of the window to move (with to); left out with to, every booking moves
+       * @example 2027-01-11
+       */
+      from?: string;
+      /**
+       * @description Last day of the window to move (with from)
+       * @example 2027-01-22
+       */
+      to?: string;
+      /**
+       * @description The capacity policy of this fill; left out, the company's planning settings
+       * @enum {string}
+       */
+      capacity_policy?: 'reject' | 'warn' | 'allow';
+    };
+    FillPlaceholderAnswerDto: {
+      /** @description Allocations moved whole to the person: they keep their ids (an `updated` event each) */
+      moved: string[];
+      /** @description New allocations made by splitting at the window's bounds (a `created` event each): the person's part of a split allocation, and, for a window inside one allocation, the placeholder's part after it (the placeholder keeps the original id for the part before). Those in `allocations` are the person's */
+      created: string[];
+      /** @description The person's allocations this fill wrote (moved and created), with their days */
+      allocations: components['schemas']['AllocationV2Dto'][];
+      /** @description The days of the moved bookings where the person's bookings exceed capacity (warn, allow) */
+      over_allocated_days: components['schemas']['OverAllocatedDayDto'][];
+    };
     CandidateReasonsDto: {
       /** @description In the placeholder's position (false when it has none) */
       position_matched: boolean;
@@ -1562,6 +1616,7 @@ export interface components {
         | 'PlaceholderNotFoundError'
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
+        | 'NothingToAssignError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -2995,6 +3050,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3432,6 +3488,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3697,6 +3754,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3994,6 +4052,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -4421,6 +4480,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5180,6 +5240,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5623,6 +5684,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5888,6 +5950,7 @@ export interface operations {
               | 'PlaceholderNotFoundError'
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5952,6 +6015,304 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  placeholders_assign: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FillPlaceholderDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FillPlaceholderAnswerDto'];
+        };
+      };
+      /** @description UserNotFoundError: no such (or a deleted) person; InvalidAllocationError: from/to */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description PlaceholderNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; NothingToAssignError: no booking of the placeholder in the window. Nothing changed */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
+              | 'PlaceholderNotFoundError'
+              | 'PlaceholderInUseError'
+              | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['PlaceholderDto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description OverCapacityError (reject policy): the days over capacity; nothing changed */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OverCapacityErrorBodyDto'];
         };
       };
       /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
