@@ -91,7 +91,7 @@ export class AvailabilityService {
     const range = { from: dayNumberOf(window.from), to: dayNumberOf(window.to) };
     const { days } = await this.daysOf(lookups, people, range, window);
     const explained =
-      query.explain === 'true' ? await this.explained(lookups, people, range, window, days) : undefined;
+      query.explain === 'true' ? await this.explained(lookups, people, window, days) : undefined;
     const periods = periodsOf(range, granularity);
     // The same periods for everyone: their dates written once.
     const periodDates = periods.map((period) => ({ from: dateOf(period.from), to: dateOf(period.to) }));
@@ -229,7 +229,6 @@ export class AvailabilityService {
   private async explained(
     lookups: MainApiLookups,
     people: readonly MainApiUser[],
-    range: DayRange,
     window: { from: string; to: string },
     days: Map<number, DayFigures[]>,
   ): Promise<Map<number, ExplainedDayDto[]>> {
@@ -272,7 +271,6 @@ export class AvailabilityService {
         }),
       );
     }
-    void range;
     return answer;
   }
 

@@ -351,70 +351,10 @@ export class AllocationsV2Service {
         const written: { id: string; columns: AllocationColumns; days: PlannedDay[] }[] = [];
         for (const allocation of allocations) {
           const days = stored.get(allocation.id) ?? planStored(allocation, week);
-          const part = {
-            from: window && window.from > allocation.from ? window.from : allocation.from,
-            to: window && window.to < allocation.to ? window.to : allocation.to,
-          };
-          const inside = days.filter((day) => day.date >= part.from && day.date <= part.to);
-          const units: AllocationUnits =
-            allocation.mode === 'hours_per_day'
-              ? { mode: 'hours_per_day', hoursPerDay: allocation.hours_per_day ?? 0 }
-              : { mode: 'total_hours', totalHours: totalOf(inside) };
-          const pinned = new Map(inside.filter((day) => day.pinned).map((day) => [day.date, day.hours]));
-          const base = {
-            ...allocation,
-            ...part,
-            user_id: person,
-            placeholder_id: null,
-            confirmed_at: dateOrNull(allocation.confirmed_at),
-          };
-          const moveDays = planned(base, units, calendar, pinned);
-          const columns: AllocationColumns = { ...base, total_hours: totalOf(moveDays) };
-          const overlapping = await unit.firstOverlapping(columns, columns.project_id, columns);
-          if (overlapping) {
-            throw overlap(columns, overlapping);
-          }
-          let id = allocation.id;
-          if (part.from === allocation.from && part.to === allocation.to) {
-            await unit.update(id, columns);
-            moved.push(id);
-          } else {
-            // What stays on the placeholder keeps its days, as a total (as a split keeps them).
-            const keep = (range: { from: string; to: string }) => {
-              const kept = days.filter((day) => day.date >= range.from && day.date <= range.to);
-              return {
-                columns: {
-                  ...allocation,
-                  ...range,
-                  total_hours: totalOf(kept),
-                  confirmed_at: dateOrNull(allocation.confirmed_at),
-                },
-                days: kept,
-              };
-            };
-            const first =
-              part.from > allocation.from
-                ? keep({ from: allocation.from, to: dateOf(dayNumberOf(part.from) - 1) })
-                : undefined;
-            const last =
-              part.to < allocation.to
-                ? keep({ from: dateOf(dayNumberOf(part.to) + 1), to: allocation.to })
-                : undefined;
-            const original = first ?? last;
-            if (original) {
-              await unit.update(allocation.id, original.columns);
-              await unit.writeDays(allocation, original.days);
-            }
-            if (first && last) {
-              const after = await unit.insert(last.columns);
-              await unit.writeDays({ ...allocation, id: after }, last.days);
-              created.push(after);
-            }
-            id = await unit.insert(columns);
-            created.push(id);
-          }
-          await unit.writeDays({ ...columns, id }, moveDays);
-          written.push({ id, columns, days: moveDays });
+          const move = await moveToPerson(unit, allocation, days, { window, person, calendar });
+          moved.push(...move.moved);
+          created.push(...move.created);
+          written.push(move.written);
         }
         // Weighed once the whole fill is written: each day over capacity once.
         const over = new Map<string, { id: string; project_id: number; day: OverAllocatedDayDto }>();
@@ -855,6 +795,91 @@ async function overAllocated(
 }
 
 /** The days a fill moves: the placeholder's allocations' span, within the window. */
+/**
+ * One allocation of a placeholder's fill: its part inside the window goes to the person, planned on
+ * their calendar in its mode (pinned days kept). Inside the window it moves whole (its id); crossing
+ * a bound it is split, the placeholder keeping the id and the days outside (a window inside it also
+ * leaves a new placeholder part after it).
+ */
+async function moveToPerson(
+  unit: LedgerUnit,
+  allocation: LedgerAllocation,
+  days: readonly PlannedDay[],
+  fill: { window: { from: string; to: string } | undefined; person: number; calendar: UserCalendar },
+): Promise<{
+  moved: string[];
+  created: string[];
+  written: { id: string; columns: AllocationColumns; days: PlannedDay[] };
+}> {
+  const { window, person, calendar } = fill;
+  const moved: string[] = [];
+  const created: string[] = [];
+  const part = {
+    from: window && window.from > allocation.from ? window.from : allocation.from,
+    to: window && window.to < allocation.to ? window.to : allocation.to,
+  };
+  const inside = days.filter((day) => day.date >= part.from && day.date <= part.to);
+  const units: AllocationUnits =
+    allocation.mode === 'hours_per_day'
+      ? { mode: 'hours_per_day', hoursPerDay: allocation.hours_per_day ?? 0 }
+      : { mode: 'total_hours', totalHours: totalOf(inside) };
+  const pinned = new Map(inside.filter((day) => day.pinned).map((day) => [day.date, day.hours]));
+  const base = {
+    ...allocation,
+    ...part,
+    user_id: person,
+    placeholder_id: null,
+    confirmed_at: dateOrNull(allocation.confirmed_at),
+  };
+  const moveDays = planned(base, units, calendar, pinned);
+  const columns: AllocationColumns = { ...base, total_hours: totalOf(moveDays) };
+  const overlapping = await unit.firstOverlapping(columns, columns.project_id, columns);
+  if (overlapping) {
+    throw overlap(columns, overlapping);
+  }
+  let id = allocation.id;
+  if (part.from === allocation.from && part.to === allocation.to) {
+    await unit.update(id, columns);
+    moved.push(id);
+  } else {
+    // What stays on the placeholder keeps its days, as a total (as a split keeps them).
+    const keep = (range: { from: string; to: string }) => {
+      const kept = days.filter((day) => day.date >= range.from && day.date <= range.to);
+      return {
+        columns: {
+          ...allocation,
+          ...range,
+          total_hours: totalOf(kept),
+          confirmed_at: dateOrNull(allocation.confirmed_at),
+        },
+        days: kept,
+      };
+    };
+    const first =
+      part.from > allocation.from
+        ? keep({ from: allocation.from, to: dateOf(dayNumberOf(part.from) - 1) })
+        : undefined;
+    const last =
+      part.to < allocation.to
+        ? keep({ from: dateOf(dayNumberOf(part.to) + 1), to: allocation.to })
+        : undefined;
+    const original = first ?? last;
+    if (original) {
+      await unit.update(allocation.id, original.columns);
+      await unit.writeDays(allocation, original.days);
+    }
+    if (first && last) {
+      const after = await unit.insert(last.columns);
+      await unit.writeDays({ ...allocation, id: after }, last.days);
+      created.push(after);
+    }
+    id = await unit.insert(columns);
+    created.push(id);
+  }
+  await unit.writeDays({ ...columns, id }, moveDays);
+  return { moved, created, written: { id, columns, days: moveDays } };
+}
+
 function clipped(
   allocations: readonly { from: string; to: string }[],
   window: { from: string; to: string } | undefined,
