@@ -186,7 +186,15 @@ export default tseslint.config(
   {
     files: ['apps/planner-e2e/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(['../../planner/**', '../../main-api/**'])],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        moduleBoundaries([
+          '../../planner/**',
+          '../../main-api/**',
+          '../../../planner/**',
+          '../../../main-api/**',
+        ]),
+      ],
     },
   },
   {

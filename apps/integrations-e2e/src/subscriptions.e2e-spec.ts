@@ -1184,6 +1184,24 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
       });
       expect(placeholder.statusCode).toBe(201);
       const placeholderId = placeholder.json<{ id: string }>().id;
+      // A scenario applied: drafts are no events, the apply is one (an empty scenario changes nothing else).
+      const scenario = await callPlanner('POST', '/v2/scenarios', { name: 'Nothing to change' });
+      expect(scenario.statusCode).toBe(201);
+      const scenarioId = scenario.json<{ id: string }>().id;
+      const applied = await planner.app.inject({
+        method: 'POST',
+        url: `/v2/scenarios/${scenarioId}/apply`,
+        headers: {
+          authorization: `Bearer ${signTestToken({
+            keys: main.keys,
+            companyId: acme,
+            roleId: 1,
+            subject: `user:${main.companies[0].userId}`,
+          })}`,
+          'if-match': scenario.headers.etag as string,
+        },
+      });
+      expect(applied.statusCode).toBe(200);
 
       // Following main-api's feed page by page, as a poller does, until it has seen every kind.
       const seen = new Map<string, { id: number; kind: string }>();
@@ -1245,6 +1263,14 @@ describe('integrations: subscriptions and signed outbound webhooks (e2e)', () =>
         user_id: null,
         project_id: changed.get('projects'),
         snapshot: { id: placeholderId, name: 'Designer to hire', project_id: changed.get('projects') },
+      });
+      // The applied scenario, as GET /v2/scenarios/{id} answers it.
+      expect(
+        webhooks.find((request) => request.payload.type === 'scenarios.updated')?.payload.data,
+      ).toMatchObject({
+        entity: 'scenarios',
+        id: scenarioId,
+        snapshot: { id: scenarioId, status: 'applied' },
       });
     });
 

@@ -7,6 +7,8 @@ import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PlaceholdersModule } from './placeholders/placeholders.module';
+import { ScenarioPlanModule } from './scenarios/scenario-plan.module';
+import { ScenariosModule } from './scenarios/scenarios.module';
 import { StaffingModule } from './staffing/staffing.module';
 import { PLANNER_ENV, type PlannerEnv } from './config/planner.env';
 import { plannerDataSourceOptions } from './database/planner.data-source';
@@ -23,11 +25,13 @@ export class PlannerModule {
           intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
           policies: [changeFeedRetention(env.EVENTS_RETENTION_DAYS)],
         }),
+        ScenarioPlanModule,
         AllocationsModule,
         LedgerModule,
         AvailabilityModule,
         PlaceholdersModule,
         StaffingModule,
+        ScenariosModule,
         BatchModule,
         ChangeFeedModule,
       ],

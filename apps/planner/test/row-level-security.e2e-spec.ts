@@ -58,6 +58,11 @@ describe('planner row-level security (e2e)', () => {
         'change_feed_watermarks',
         'placeholders',
         'planner_settings',
+        'scenario_allocation_days',
+        'scenario_allocations',
+        'scenario_placeholders',
+        'scenario_removals',
+        'scenarios',
       ],
       // The allocation's event was written by the trigger, in its company.
       tablesWithRows: ['allocations', 'change_events'],

@@ -19,38 +19,10 @@ export const ALLOCATION_MODES = ['total_hours', 'hours_per_day', 'percent_of_cap
 export type AllocationMode = (typeof ALLOCATION_MODES)[number];
 
 /**
- * Hours of one user booked on one project between two calendar days (both included). Users and
- * projects live in main-api, so they are plain ids here, never foreign keys across schemas. How it
- * books (`mode`) and its hours day by day (`allocation_days`) are the v2 ledger's (issue 37); the
- * interface's routes book `total_hours`, confirmed. A v2 allocation may book a placeholder instead
- * of a user (issue 39): exactly one of the two, which the interface's routes never see.
+ * The columns of an allocation, shared by the live plan's table (`Allocation`) and a scenario's copy
+ * of it (`ScenarioAllocation`, issue 39): its key, constraints and relations are each table's own.
  */
-@Entity({ name: 'allocations' })
-// Two allocations of the same user on the same project may not share a day. A constraint, not a
-// check in code, so two concurrent saves cannot both pass (docs/spec/decisions.md §6).
-@Exclusion(
-  'allocations_no_overlap',
-  `USING gist ("company_id" WITH =, "user_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&)`,
-)
-// A placeholder is on a project once a day too; rows of people (no placeholder) are not in it.
-@Exclusion(
-  'allocations_placeholder_no_overlap',
-  `USING gist ("company_id" WITH =, "placeholder_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&) WHERE ("placeholder_id" IS NOT NULL)`,
-)
-@Check('allocations_assignee_check', 'num_nonnulls("user_id", "placeholder_id") = 1')
-@Check('allocations_range_check', '"from_date" <= "to_date"')
-@Check('allocations_hours_check', '"allocated_hours" >= 0')
-@Check('allocations_status_check', `"status" IN ('tentative', 'confirmed')`)
-@Check(
-  'allocations_mode_check',
-  `("mode" = 'total_hours' AND "hours_per_day" IS NULL AND "percent" IS NULL) OR ("mode" = 'hours_per_day' AND "hours_per_day" > 0 AND "hours_per_day" <= 24 AND "percent" IS NULL) OR ("mode" = 'percent_of_capacity' AND "percent" > 0 AND "percent" <= 100 AND "hours_per_day" IS NULL)`,
-)
-@Index('allocations_company_project_idx', ['companyId', 'projectId'])
-@Index('allocations_company_user_range_idx', ['companyId', 'userId', 'fromDate', 'toDate'])
-export class Allocation {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'allocations_pkey' })
-  id!: string;
-
+export abstract class AllocationRecord {
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
 
@@ -61,15 +33,6 @@ export class Allocation {
   /** The placeholder booked; null when a person is. */
   @Column({ name: 'placeholder_id', type: 'uuid', nullable: true })
   placeholderId!: string | null;
-
-  // RESTRICT: a placeholder with bookings cannot go (409 PlaceholderInUseError), even past a race.
-  @ManyToOne(() => Placeholder, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({
-    name: 'placeholder_id',
-    referencedColumnName: 'id',
-    foreignKeyConstraintName: 'allocations_placeholder_fkey',
-  })
-  placeholder?: Placeholder | null;
 
   @Column({ name: 'project_id', type: 'integer' })
   projectId!: number;
@@ -128,4 +91,51 @@ export class Allocation {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+/**
+ * Hours of one user booked on one project between two calendar days (both included). Users and
+ * projects live in main-api, so they are plain ids here, never foreign keys across schemas. How it
+ * books (`mode`) and its hours day by day (`allocation_days`) are the v2 ledger's (issue 37); the
+ * interface's routes book `total_hours`, confirmed. A v2 allocation may book a placeholder instead
+ * of a user (issue 39): exactly one of the two, which the interface's routes never see.
+ */
+@Entity({ name: 'allocations' })
+// Two allocations of the same user on the same project may not share a day. A constraint, not a
+// check in code, so two concurrent saves cannot both pass (docs/spec/decisions.md §6).
+@Exclusion(
+  'allocations_no_overlap',
+  `USING gist ("company_id" WITH =, "user_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&)`,
+  // Deferrable, checked at each statement's end unless a transaction defers it: a scenario's apply
+  // (issue 39) moves many rows at once, in any order, and checks the overlaps of the result itself.
+  { deferrable: 'INITIALLY IMMEDIATE' },
+)
+// A placeholder is on a project once a day too; rows of people (no placeholder) are not in it.
+@Exclusion(
+  'allocations_placeholder_no_overlap',
+  `USING gist ("company_id" WITH =, "placeholder_id" WITH =, "project_id" WITH =, daterange("from_date", "to_date", '[]') WITH &&) WHERE ("placeholder_id" IS NOT NULL)`,
+  { deferrable: 'INITIALLY IMMEDIATE' },
+)
+@Check('allocations_assignee_check', 'num_nonnulls("user_id", "placeholder_id") = 1')
+@Check('allocations_range_check', '"from_date" <= "to_date"')
+@Check('allocations_hours_check', '"allocated_hours" >= 0')
+@Check('allocations_status_check', `"status" IN ('tentative', 'confirmed')`)
+@Check(
+  'allocations_mode_check',
+  `("mode" = 'total_hours' AND "hours_per_day" IS NULL AND "percent" IS NULL) OR ("mode" = 'hours_per_day' AND "hours_per_day" > 0 AND "hours_per_day" <= 24 AND "percent" IS NULL) OR ("mode" = 'percent_of_capacity' AND "percent" > 0 AND "percent" <= 100 AND "hours_per_day" IS NULL)`,
+)
+@Index('allocations_company_project_idx', ['companyId', 'projectId'])
+@Index('allocations_company_user_range_idx', ['companyId', 'userId', 'fromDate', 'toDate'])
+export class Allocation extends AllocationRecord {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'allocations_pkey' })
+  id!: string;
+
+  // RESTRICT: a placeholder with bookings cannot go (409 PlaceholderInUseError), even past a race.
+  @ManyToOne(() => Placeholder, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({
+    name: 'placeholder_id',
+    referencedColumnName: 'id',
+    foreignKeyConstraintName: 'allocations_placeholder_fkey',
+  })
+  placeholder?: Placeholder | null;
 }

@@ -12,6 +12,8 @@ import { Permission, RequirePermission } from '@platform/auth';
 import { Caller, type CallerContext } from '@platform/main-api-client';
 import type { FastifyReply } from 'fastify';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
+import { InPlan } from '../scenarios/in-plan.decorator';
+import { ScenarioEntry } from '../scenarios/scenario-entry';
 import { AvailabilityService } from './availability.service';
 import {
   AvailabilityDto,
@@ -25,7 +27,10 @@ import {
 @ApiBearerAuth()
 @Controller('v2/availability')
 export class AvailabilityController {
-  constructor(private readonly availability: AvailabilityService) {}
+  constructor(
+    private readonly availability: AvailabilityService,
+    private readonly scenarioEntry: ScenarioEntry,
+  ) {}
 
   @Get()
   @RequirePermission(Permission.ReadCompanyData)
@@ -42,12 +47,14 @@ export class AvailabilityController {
   @ApiOkResponse({ type: AvailabilityDto })
   @ApiResponse({ status: 304, description: 'Nothing it depends on changed since the ETag given' })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: 'InvalidAvailabilityQueryError' })
+  @InPlan()
   async read(
     @Query() query: AvailabilityQueryDto,
     @Caller() caller: CallerContext,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('if-none-match') ifNoneMatch?: string,
   ): Promise<AvailabilityDto | undefined> {
+    await this.scenarioEntry.enter(query.scenario_id);
     const { etag, answer } = await this.availability.read(query, caller, ifNoneMatch);
     if (etag) {
       void reply.header('etag', etag);
@@ -68,10 +75,12 @@ export class AvailabilityController {
   })
   @ApiOkResponse({ type: AvailabilitySearchDto })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: 'InvalidAvailabilityQueryError' })
-  search(
+  @InPlan()
+  async search(
     @Query() query: AvailabilitySearchQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<AvailabilitySearchDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.availability.search(query, caller);
   }
 }

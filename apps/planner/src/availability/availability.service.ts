@@ -287,6 +287,9 @@ export class AvailabilityService {
       query.explain ?? 'false',
       mainApiRevision,
       plannerRevision,
+      // In a scenario the planner's revision is the live cursor and the scenario's version, which
+      // another scenario may share: its id tells their answers apart (live tags stay as they were).
+      ...(query.scenario_id === undefined ? [] : [query.scenario_id.toLowerCase()]),
     ]);
     return `"av-${hash('sha1', inputs, 'base64url').slice(0, 22)}"`;
   }

@@ -10,6 +10,13 @@ import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.en
 import { AllocationDay } from '../ledger/allocation-day.entity';
 import { PlannerSettings } from '../ledger/planner-settings.entity';
 import { Placeholder } from '../placeholders/placeholder.entity';
+import { Scenario } from '../scenarios/scenario.entity';
+import {
+  ScenarioAllocation,
+  ScenarioAllocationDay,
+  ScenarioPlaceholder,
+  ScenarioRemoval,
+} from '../scenarios/scenario-plan.entity';
 import { PLANNER_MIGRATIONS } from './migrations';
 
 /** planner's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -17,7 +24,19 @@ export const PLANNER_DATABASE: ServiceDatabase = {
   schema: 'planner',
   applicationName: 'planner',
   runtimeRole: 'planner_runtime',
-  entities: [Allocation, AllocationDay, PlannerSettings, Placeholder, ChangeEvent, ChangeFeedWatermark],
+  entities: [
+    Allocation,
+    AllocationDay,
+    PlannerSettings,
+    Placeholder,
+    ChangeEvent,
+    ChangeFeedWatermark,
+    Scenario,
+    ScenarioPlaceholder,
+    ScenarioAllocation,
+    ScenarioAllocationDay,
+    ScenarioRemoval,
+  ],
   migrations: PLANNER_MIGRATIONS,
 };
 

@@ -32,6 +32,12 @@ export const PLANNER_ERROR_NAMES = [
   'InvalidPlaceholderError',
   // A fill of a placeholder with no booking in its window (409: nothing changed).
   'NothingToAssignError',
+  // Scenarios (issue 39): none such in the company (404; 400 where a query names it), applied already
+  // (409), asked wrongly (400), or not applicable because the live plan moved since (409, per item).
+  'ScenarioNotFoundError',
+  'ScenarioAppliedError',
+  'InvalidScenarioError',
+  'ScenarioConflictError',
   'MainApiUnavailableError',
   'ServiceUnavailableError',
   'InternalServerError',

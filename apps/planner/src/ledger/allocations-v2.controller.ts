@@ -14,10 +14,8 @@ import {
 import {
   ApiBearerAuth,
   ApiBody,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -28,7 +26,9 @@ import { Caller, callerContextOf, type CallerContext } from '@platform/main-api-
 import { ConditionalRead, ConditionalResource } from '@platform/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Allocation } from '../allocations/allocation.entity';
-import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
+import { locationIn, ScenarioQueryDto } from '../scenarios/dto/scenario-query.dto';
+import { InPlan } from '../scenarios/in-plan.decorator';
+import { ScenarioEntry } from '../scenarios/scenario-entry';
 import { AllocationsV2Service } from './allocations-v2.service';
 import {
   AllocationV2Dto,
@@ -45,19 +45,25 @@ const OVER_CAPACITY =
   'OverCapacityError: under the reject capacity policy a day of the person would be over capacity; ' +
   '`over_allocated_days` names them, and nothing was written';
 
-/** A 412's current representation: the allocation as its read answers it. */
+/**
+ * A 412's current representation: the allocation as its read answers it, in the plan the write
+ * entered already (so no scenario_id here).
+ */
 const currentAllocation = (
   controller: AllocationsV2Controller,
   params: Record<string, string>,
   request: FastifyRequest,
-) => controller.get(params.id ?? '', callerContextOf(request));
+) => controller.get(params.id ?? '', {}, callerContextOf(request));
 
 /** The v2 allocations: resources with their days, across projects (issue 37). */
 @ApiTags('allocations v2')
 @ApiBearerAuth()
 @Controller('v2/allocations')
 export class AllocationsV2Controller {
-  constructor(private readonly allocations: AllocationsV2Service) {}
+  constructor(
+    private readonly allocations: AllocationsV2Service,
+    private readonly scenarioEntry: ScenarioEntry,
+  ) {}
 
   @Post()
   @RequirePermission(Permission.ManageDelivery)
@@ -70,18 +76,19 @@ export class AllocationsV2Controller {
       "with its days and over_allocated_days (the person's days over capacity that it books), Location and ETag.",
   })
   @ApiCreatedResponse({ type: AllocationV2Dto })
-  @ApiConflictResponse({
-    type: PlannerErrorBodyDto,
-    description: 'AllocationAlreadyExistInDatesRangeError: the person is on the project on one of these days',
-  })
   @ApiUnprocessableEntityResponse({ type: OverCapacityErrorBodyDto, description: OVER_CAPACITY })
+  @InPlan({
+    conflict: 'AllocationAlreadyExistInDatesRangeError: the person is on the project on one of these days',
+  })
   async create(
     @Body() body: CreateAllocationV2Dto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AllocationV2Dto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     const created = await this.allocations.create(body, caller);
-    void reply.status(201).header('location', `/v2/allocations/${created.id}`);
+    void reply.status(201).header('location', locationIn(query, `/v2/allocations/${created.id}`));
     return created;
   }
 
@@ -92,10 +99,12 @@ export class AllocationsV2Controller {
     description: 'Ordered by first day, then id. include=days adds each allocation’s days.',
   })
   @ApiOkResponse({ type: AllocationV2PageDto })
-  list(
+  @InPlan()
+  async list(
     @Query() query: ListAllocationsV2QueryDto,
     @Caller() caller: CallerContext,
   ): Promise<AllocationV2PageDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.allocations.list(query, caller);
   }
 
@@ -104,11 +113,13 @@ export class AllocationsV2Controller {
   @ConditionalRead()
   @ApiOperation({ summary: 'One allocation, with its days; its ETag names its version' })
   @ApiOkResponse({ type: AllocationV2Dto })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'AllocationNotFoundError' })
-  get(
+  @InPlan({ notFound: 'AllocationNotFoundError' })
+  async get(
     @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<AllocationV2Dto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.allocations.get(id, caller);
   }
 
@@ -125,14 +136,15 @@ export class AllocationsV2Controller {
       'who and when. Answers as a create does.',
   })
   @ApiOkResponse({ type: AllocationV2Dto })
-  @ApiConflictResponse({ type: PlannerErrorBodyDto, description: 'AllocationAlreadyExistInDatesRangeError' })
   @ApiUnprocessableEntityResponse({ type: OverCapacityErrorBodyDto, description: OVER_CAPACITY })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'AllocationNotFoundError' })
-  update(
+  @InPlan({ notFound: 'AllocationNotFoundError', conflict: 'AllocationAlreadyExistInDatesRangeError' })
+  async update(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: UpdateAllocationV2Dto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<AllocationV2Dto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.allocations.update(id, body, caller);
   }
 
@@ -145,8 +157,12 @@ export class AllocationsV2Controller {
   })
   @ApiOperation({ summary: 'Remove an allocation and its days (If-Match required)' })
   @ApiNoContentResponse({ description: 'Removed' })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'AllocationNotFoundError' })
-  async remove(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+  @InPlan({ notFound: 'AllocationNotFoundError' })
+  async remove(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: ScenarioQueryDto,
+  ): Promise<void> {
+    await this.scenarioEntry.enter(query.scenario_id);
     await this.allocations.remove(id);
   }
 
@@ -164,12 +180,14 @@ export class AllocationsV2Controller {
   })
   @ApiBody({ type: SplitAllocationDto })
   @ApiOkResponse({ type: SplitAllocationAnswerDto })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'AllocationNotFoundError' })
-  split(
+  @InPlan({ notFound: 'AllocationNotFoundError' })
+  async split(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: SplitAllocationDto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<SplitAllocationAnswerDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.allocations.split(id, body, caller);
   }
 }

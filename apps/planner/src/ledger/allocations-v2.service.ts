@@ -625,7 +625,7 @@ export class AllocationsV2Service {
   }
 
   /**
-   * These allocations as the ledger has them now, with their days: those it plans again (REPLANNED:
+   * These allocations as the ledger has them now, with their days: those it plans again (`replanned`:
    * no days yet, or booked relative to each day's capacity) are planned against the calendar in
    * force first, as a write would plan them: one main-api look-up for all their people, then under
    * those people's locks. Only what changed is written (a new version and total, an `updated`
@@ -667,7 +667,7 @@ export class AllocationsV2Service {
         calendarOf,
         period,
       );
-    });
+    }, 'replan');
     if (changed.length === 0) {
       return { allocations: [...allocations], days };
     }
@@ -681,7 +681,7 @@ export class AllocationsV2Service {
 
   /**
    * Plans again, as a v2 read of them would, these people's allocations overlapping the range whose
-   * days follow the calendar (REPLANNED): afterwards their stored days are the plan, for a read of
+   * days follow the calendar (`replanned`): afterwards their stored days are the plan, for a read of
    * many people's days (availability). No main-api call when there are none.
    */
   async planPeople(
@@ -984,7 +984,7 @@ function dateOrNull(value: string | null): Date | null {
 }
 
 /**
- * An allocation the ledger plans again (REPLANNED), planned against its person's calendar: its new
+ * An allocation the ledger plans again (`replanned`), planned against its person's calendar: its new
  * days, or undefined when they are the ones it has. One with no days is planned whole. One with days
  * (hours per day, percent of capacity) keeps its pinned days and its days outside `window` (the days
  * whose time off the calendar knows); its other days follow the calendar.
@@ -1009,7 +1009,7 @@ function replannedDays(
 }
 
 /**
- * Plans again, under their people's (placeholders') locks, the allocations read there (REPLANNED rows), and writes
+ * Plans again, under their people's (placeholders') locks, the allocations read there (`replanned` rows), and writes
  * what changed: a new total (and so a new version and an `updated` event) for one that had days,
  * then its days. Answers the ids it changed.
  */

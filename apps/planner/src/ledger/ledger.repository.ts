@@ -4,6 +4,14 @@ import type { AllocationMode, AllocationStatus } from '../allocations/allocation
 import type { OverAllocatedEventData } from '../change-feed/change-event.entity';
 import { PLANNER_CHANGE_FEED_LOCK } from '../database/migrations/1796000000600-AddChangeFeed';
 import { LOCK_PLACEHOLDERS_SQL } from '../placeholders/placeholder-lock';
+import type { Plan } from '../scenarios/plan';
+import { RequestPlan } from '../scenarios/request-plan';
+import {
+  enterScenarioWrite,
+  rememberRemoval,
+  scenarioRevision,
+  type ScenarioWrite,
+} from '../scenarios/scenarios.repository';
 import type { PlannedDay } from './day-plan';
 import type { CapacityPolicy } from './planner-settings.entity';
 
@@ -73,24 +81,35 @@ const COLUMNS = `a.id, a.user_id, a.placeholder_id, a.project_id, a.from_date::t
  * routes), and those booked relative to each day's capacity (hours per day, percent of capacity),
  * whose days follow later changes of the schedule and time off.
  */
-const REPLANNED = `(a.mode IN ('hours_per_day', 'percent_of_capacity')
-          OR NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id))`;
+function replanned(plan: Plan): string {
+  return `(a.mode IN ('hours_per_day', 'percent_of_capacity')
+          OR NOT EXISTS (SELECT 1 FROM ${plan.days} d WHERE d.allocation_id = a.id${plan.where('d')}))`;
+}
 
 /**
  * The v2 ledger's statements: allocations and their days, in the request's company
- * (RequestTenantScope). Writes run in one transaction (`transaction`), under the lock of each person
- * they book.
+ * (RequestTenantScope) and plan (RequestPlan: the live one, or a scenario's). Writes run in one
+ * transaction (`transaction`), under the lock of each person they book; in a scenario, under the
+ * scenario's row lock instead (enterScenarioWrite).
  */
 @Injectable()
 export class LedgerRepository {
-  constructor(private readonly scope: RequestTenantScope) {}
+  constructor(
+    private readonly scope: RequestTenantScope,
+    private readonly plans: RequestPlan,
+  ) {}
 
   companyId(): number {
     return this.scope.companyId();
   }
 
-  transaction<T>(work: (ledger: LedgerUnit) => Promise<T>): Promise<T> {
-    return this.scope.transaction((unit) => work(new LedgerUnit(unit)));
+  /** `replan`: a read planning days again, which is no change of a scenario (its version stays). */
+  transaction<T>(work: (ledger: LedgerUnit) => Promise<T>, kind: ScenarioWrite = 'change'): Promise<T> {
+    const plan = this.plans.get();
+    return this.scope.transaction(async (unit) => {
+      await enterScenarioWrite(unit, plan, kind);
+      return work(new LedgerUnit(unit, plan));
+    });
   }
 
   async settings(): Promise<PlannerSettingsRow> {
@@ -107,17 +126,19 @@ export class LedgerRepository {
   }
 
   byIds(ids: readonly string[]): Promise<LedgerAllocation[]> {
+    const plan = this.plans.get();
     return this.scope.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`,
+      `SELECT ${COLUMNS} FROM ${plan.allocations} a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])${plan.where('a')}`,
       [this.scope.companyId(), ids],
     );
   }
 
   /** Allocations overlapping the window, by first day then id, `limit + 1` of them at most. */
   list(filter: AllocationFilter): Promise<LedgerAllocation[]> {
+    const plan = this.plans.get();
     return this.scope.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a
-        WHERE a.company_id = $1
+      `SELECT ${COLUMNS} FROM ${plan.allocations} a
+        WHERE a.company_id = $1${plan.where('a')}
           AND ($2::integer[] IS NULL OR a.user_id = ANY($2::integer[]))
           AND ($3::integer[] IS NULL OR a.project_id = ANY($3::integer[]))
           AND ($4::varchar IS NULL OR a.status = $4::varchar)
@@ -144,15 +165,21 @@ export class LedgerRepository {
 
   /** The planned days of these allocations, by allocation, in date order (none: not planned yet). */
   daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
-    return daysOf(this.scope.sql.select.bind(this.scope.sql), this.scope.companyId(), allocationIds);
+    return daysOf(
+      this.scope.sql.select.bind(this.scope.sql),
+      this.plans.get(),
+      this.scope.companyId(),
+      allocationIds,
+    );
   }
 
-  /** These people's allocations overlapping the range whose days a read plans again (REPLANNED). */
+  /** These people's allocations overlapping the range whose days a read plans again (`replanned`). */
   replannedOverlapping(userIds: readonly number[], from: string, to: string): Promise<LedgerAllocation[]> {
+    const plan = this.plans.get();
     return this.scope.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a
-        WHERE a.company_id = $1 AND a.user_id = ANY($2::integer[])
-          AND a.to_date >= $3::date AND a.from_date <= $4::date AND ${REPLANNED}
+      `SELECT ${COLUMNS} FROM ${plan.allocations} a
+        WHERE a.company_id = $1${plan.where('a')} AND a.user_id = ANY($2::integer[])
+          AND a.to_date >= $3::date AND a.from_date <= $4::date AND ${replanned(plan)}
         ORDER BY a.from_date, a.id`,
       [this.scope.companyId(), userIds, from, to],
     );
@@ -167,12 +194,13 @@ export class LedgerRepository {
     from: string,
     to: string,
   ): Promise<{ user_id: number; day: number; confirmed: number; tentative: number }[]> {
+    const plan = this.plans.get();
     return this.scope.sql.select(
       `SELECT user_id, day - DATE '1970-01-01' AS day,
               coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
               coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
-         FROM allocation_days
-        WHERE company_id = $1 AND user_id = ANY($2::integer[]) AND day BETWEEN $3::date AND $4::date
+         FROM ${plan.days}
+        WHERE company_id = $1${plan.where()} AND user_id = ANY($2::integer[]) AND day BETWEEN $3::date AND $4::date
         GROUP BY user_id, day`,
       [this.scope.companyId(), userIds, from, to],
     );
@@ -193,10 +221,11 @@ export class LedgerRepository {
       hours: number;
     }[]
   > {
+    const plan = this.plans.get();
     return this.scope.sql.select(
       `SELECT d.user_id, d.day::text AS date, d.allocation_id, a.project_id, d.status, d.hours::float8 AS hours
-         FROM allocation_days d JOIN allocations a ON a.id = d.allocation_id
-        WHERE d.company_id = $1 AND d.user_id = ANY($2::integer[]) AND d.day BETWEEN $3::date AND $4::date
+         FROM ${plan.days} d JOIN ${plan.allocations} a ON a.id = d.allocation_id${plan.where('a')}
+        WHERE d.company_id = $1${plan.where('d')} AND d.user_id = ANY($2::integer[]) AND d.day BETWEEN $3::date AND $4::date
           AND d.hours > 0
         ORDER BY d.user_id, d.day, a.project_id, d.allocation_id`,
       [this.scope.companyId(), userIds, from, to],
@@ -205,35 +234,44 @@ export class LedgerRepository {
 
   /** Whether the company has this placeholder (an allocation may name it). */
   async placeholderExists(id: string): Promise<boolean> {
-    const rows = await this.scope.sql.select('SELECT 1 FROM placeholders WHERE company_id = $1 AND id = $2', [
-      this.scope.companyId(),
-      id,
-    ]);
+    const plan = this.plans.get();
+    const rows = await this.scope.sql.select(
+      `SELECT 1 FROM ${plan.placeholders} WHERE company_id = $1 AND id = $2${plan.where()}`,
+      [this.scope.companyId(), id],
+    );
     return rows.length > 0;
   }
 
-  /** The planner's revision of the company's plan: its change-feed cursor ('0' before any change). */
+  /**
+   * The planner's revision of the company's plan: its change-feed cursor ('0' before any change); in a
+   * scenario, with the scenario's version after it (a scenario's writes are no events).
+   */
   async revision(): Promise<string> {
     const [row] = await this.scope.sql.select<{ revision: string }>(
       'SELECT coalesce(max(cursor), 0)::text AS revision FROM change_events WHERE company_id = $1',
       [this.scope.companyId()],
     );
-    return row?.revision ?? '0';
+    const live = row?.revision ?? '0';
+    const plan = this.plans.get();
+    return plan.isLive
+      ? live
+      : `${live}.${await scenarioRevision(this.scope.sql, this.scope.companyId(), plan)}`;
   }
 
   /**
    * The first and last day of the person's allocations overlapping the range that a write plans
-   * again (REPLANNED): the calendar it asks main-api for must cover them whole.
+   * again (`replanned`): the calendar it asks main-api for must cover them whole.
    */
   async replannedSpan(
     userId: number,
     from: string,
     to: string,
   ): Promise<{ from: string; to: string } | undefined> {
+    const plan = this.plans.get();
     const [row] = await this.scope.sql.select<{ from: string | null; to: string | null }>(
-      `SELECT min(a.from_date)::text AS "from", max(a.to_date)::text AS "to" FROM allocations a
-        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
-          AND ${REPLANNED}`,
+      `SELECT min(a.from_date)::text AS "from", max(a.to_date)::text AS "to" FROM ${plan.allocations} a
+        WHERE a.company_id = $1${plan.where('a')} AND a.user_id = $2 AND a.to_date >= $3::date
+          AND a.from_date <= $4::date AND ${replanned(plan)}`,
       [this.scope.companyId(), userId, from, to],
     );
     return row?.from && row.to ? { from: row.from, to: row.to } : undefined;
@@ -244,7 +282,7 @@ export class LedgerRepository {
     placeholderId: string,
     window?: { from: string; to: string },
   ): Promise<LedgerAllocation[]> {
-    return this.scope.sql.select<LedgerAllocation>(PLACEHOLDER_ALLOCATIONS_SQL, [
+    return this.scope.sql.select<LedgerAllocation>(placeholderAllocationsSql(this.plans.get()), [
       this.scope.companyId(),
       placeholderId,
       window?.from ?? null,
@@ -254,8 +292,8 @@ export class LedgerRepository {
 }
 
 /** A placeholder's allocations ($2) overlapping the window ($3, $4; both null: all), by first day. */
-const PLACEHOLDER_ALLOCATIONS_SQL = `SELECT ${COLUMNS} FROM allocations a
-  WHERE a.company_id = $1 AND a.placeholder_id = $2::uuid
+const placeholderAllocationsSql = (plan: Plan) => `SELECT ${COLUMNS} FROM ${plan.allocations} a
+  WHERE a.company_id = $1${plan.where('a')} AND a.placeholder_id = $2::uuid
     AND ($3::date IS NULL OR a.to_date >= $3::date) AND ($4::date IS NULL OR a.from_date <= $4::date)
   ORDER BY a.from_date, a.id`;
 
@@ -263,6 +301,7 @@ type Select = <Row>(sql: string, parameters: unknown[]) => Promise<Row[]>;
 
 async function daysOf(
   select: Select,
+  plan: Plan,
   companyId: number,
   allocationIds: readonly string[],
 ): Promise<Map<string, PlannedDay[]>> {
@@ -271,8 +310,8 @@ async function daysOf(
     return days;
   }
   const rows = await select<{ allocation_id: string; date: string; hours: number; pinned: boolean }>(
-    `SELECT allocation_id, day::text AS date, hours::float8 AS hours, pinned FROM allocation_days
-      WHERE company_id = $1 AND allocation_id = ANY($2::uuid[]) ORDER BY allocation_id, day`,
+    `SELECT allocation_id, day::text AS date, hours::float8 AS hours, pinned FROM ${plan.days}
+      WHERE company_id = $1${plan.where()} AND allocation_id = ANY($2::uuid[]) ORDER BY allocation_id, day`,
     [companyId, allocationIds],
   );
   for (const row of rows) {
@@ -287,9 +326,12 @@ async function daysOf(
   return days;
 }
 
-/** The ledger's statements inside one write transaction. */
+/** The ledger's statements inside one write transaction, in its plan. */
 export class LedgerUnit {
-  constructor(private readonly unit: TenantUnitOfWork) {}
+  constructor(
+    private readonly unit: TenantUnitOfWork,
+    private readonly plan: Plan,
+  ) {}
 
   /**
    * Serializes the writers of each person's bookings (their capacity check and their write), in id
@@ -297,7 +339,8 @@ export class LedgerUnit {
    * lock on one bigint, (company << 32) | user: released at commit or rollback.
    */
   async lockPeople(userIds: readonly number[]): Promise<void> {
-    if (userIds.length === 0) {
+    // A scenario's writers are one after the other already, under the scenario's row lock.
+    if (userIds.length === 0 || !this.plan.isLive) {
       return;
     }
     await this.unit.sql.select(
@@ -311,7 +354,7 @@ export class LedgerUnit {
    * no capacity to check, but its writers, and its deletion, still run one after the other.
    */
   async lockPlaceholders(placeholderIds: readonly string[]): Promise<void> {
-    if (placeholderIds.length === 0) {
+    if (placeholderIds.length === 0 || !this.plan.isLive) {
       return;
     }
     await this.unit.sql.select(LOCK_PLACEHOLDERS_SQL, [this.unit.companyId(), [...new Set(placeholderIds)]]);
@@ -351,7 +394,8 @@ export class LedgerUnit {
   /** The allocation, its row locked for the write (FOR UPDATE). */
   async lock(id: string): Promise<LedgerAllocation | undefined> {
     const [row] = await this.unit.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = $2 FOR UPDATE`,
+      `SELECT ${COLUMNS} FROM ${this.plan.allocations} a
+        WHERE a.company_id = $1 AND a.id = $2${this.plan.where('a')} FOR UPDATE`,
       [this.unit.companyId(), id],
     );
     return row;
@@ -360,7 +404,7 @@ export class LedgerUnit {
   /** The placeholder's version, its row shared-locked (a fill's `If-Match`); undefined: no such one. */
   async placeholderVersion(id: string): Promise<number | undefined> {
     const [row] = await this.unit.sql.select<{ version: number }>(
-      'SELECT version FROM placeholders WHERE company_id = $1 AND id = $2 FOR SHARE',
+      `SELECT version FROM ${this.plan.placeholders} WHERE company_id = $1 AND id = $2${this.plan.where()} FOR SHARE`,
       [this.unit.companyId(), id],
     );
     return row?.version;
@@ -371,7 +415,7 @@ export class LedgerUnit {
     placeholderId: string,
     window?: { from: string; to: string },
   ): Promise<LedgerAllocation[]> {
-    return this.unit.sql.select<LedgerAllocation>(PLACEHOLDER_ALLOCATIONS_SQL, [
+    return this.unit.sql.select<LedgerAllocation>(placeholderAllocationsSql(this.plan), [
       this.unit.companyId(),
       placeholderId,
       window?.from ?? null,
@@ -379,20 +423,21 @@ export class LedgerUnit {
     ]);
   }
 
-  /** The person's allocations overlapping the days that are planned again (REPLANNED), but `except`. */
+  /** The person's allocations overlapping the days that are planned again (`replanned`), but `except`. */
   replanned(userId: number, from: string, to: string, except?: string): Promise<LedgerAllocation[]> {
     return this.unit.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a
-        WHERE a.company_id = $1 AND a.user_id = $2 AND a.to_date >= $3::date AND a.from_date <= $4::date
-          AND ($5::uuid IS NULL OR a.id <> $5::uuid) AND ${REPLANNED}`,
+      `SELECT ${COLUMNS} FROM ${this.plan.allocations} a
+        WHERE a.company_id = $1${this.plan.where('a')} AND a.user_id = $2 AND a.to_date >= $3::date
+          AND a.from_date <= $4::date AND ($5::uuid IS NULL OR a.id <> $5::uuid) AND ${replanned(this.plan)}`,
       [this.unit.companyId(), userId, from, to, except ?? null],
     );
   }
 
-  /** Those of these allocations that are planned again (REPLANNED). */
+  /** Those of these allocations that are planned again (`replanned`). */
   replannedAmong(ids: readonly string[]): Promise<LedgerAllocation[]> {
     return this.unit.sql.select<LedgerAllocation>(
-      `SELECT ${COLUMNS} FROM allocations a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[]) AND ${REPLANNED}`,
+      `SELECT ${COLUMNS} FROM ${this.plan.allocations} a
+        WHERE a.company_id = $1${this.plan.where('a')} AND a.id = ANY($2::uuid[]) AND ${replanned(this.plan)}`,
       [this.unit.companyId(), ids],
     );
   }
@@ -403,7 +448,8 @@ export class LedgerUnit {
    */
   async setTotal(id: string, totalHours: number): Promise<void> {
     await this.unit.sql.execute(
-      'UPDATE allocations SET allocated_hours = $3, updated_at = now() WHERE company_id = $1 AND id = $2',
+      `UPDATE ${this.plan.allocations} SET allocated_hours = $3, updated_at = now()
+        WHERE company_id = $1 AND id = $2${this.plan.where()}`,
       [this.unit.companyId(), id, totalHours.toFixed(2)],
     );
   }
@@ -419,8 +465,8 @@ export class LedgerUnit {
     except?: string,
   ): Promise<{ from: string; to: string } | undefined> {
     const [row] = await this.unit.sql.select<{ from: string; to: string }>(
-      `SELECT from_date::text AS "from", to_date::text AS "to" FROM allocations
-        WHERE company_id = $1 AND (user_id = $2 OR placeholder_id = $7::uuid) AND project_id = $3
+      `SELECT from_date::text AS "from", to_date::text AS "to" FROM ${this.plan.allocations}
+        WHERE company_id = $1${this.plan.where()} AND (user_id = $2 OR placeholder_id = $7::uuid) AND project_id = $3
           AND daterange(from_date, to_date, '[]') && daterange($4::date, $5::date, '[]')
           AND ($6::uuid IS NULL OR id <> $6::uuid)
         ORDER BY from_date LIMIT 1`,
@@ -439,10 +485,12 @@ export class LedgerUnit {
 
   async insert(columns: AllocationColumns): Promise<string> {
     const [row] = await this.unit.sql.execute<{ id: string }>(
-      `INSERT INTO allocations (company_id, user_id, project_id, from_date, to_date, status, mode,
-              hours_per_day, percent, allocated_hours, note, billable, task_id, assigned_by_user_id,
-              confirmed_by_user_id, confirmed_at, placeholder_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
+      // A scenario's new rows get their id here: the live table's default is the id column's own.
+      `INSERT INTO ${this.plan.allocations} (${this.plan.insertColumn()}${this.plan.isLive ? '' : 'id, '}company_id,
+              user_id, project_id, from_date, to_date, status, mode, hours_per_day, percent,
+              allocated_hours, note, billable, task_id, assigned_by_user_id, confirmed_by_user_id,
+              confirmed_at, placeholder_id)
+       VALUES (${this.plan.insertValue()}${this.plan.isLive ? '' : 'gen_random_uuid(), '}$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
       [this.unit.companyId(), ...valuesOf(columns)],
     );
     if (!row) {
@@ -453,20 +501,22 @@ export class LedgerUnit {
 
   async update(id: string, columns: AllocationColumns): Promise<void> {
     await this.unit.sql.execute(
-      `UPDATE allocations SET user_id = $2, project_id = $3, from_date = $4, to_date = $5, status = $6,
+      `UPDATE ${this.plan.allocations} SET user_id = $2, project_id = $3, from_date = $4, to_date = $5, status = $6,
               mode = $7, hours_per_day = $8, percent = $9, allocated_hours = $10, note = $11,
               billable = $12, task_id = $13, assigned_by_user_id = $14, confirmed_by_user_id = $15,
               confirmed_at = $16, placeholder_id = $17, updated_at = now()
-        WHERE company_id = $1 AND id = $18`,
+        WHERE company_id = $1 AND id = $18${this.plan.where()}`,
       [this.unit.companyId(), ...valuesOf(columns), id],
     );
   }
 
+  /** Deletes the allocation; in a scenario, one copied from the live plan is remembered as removed. */
   async delete(id: string): Promise<void> {
-    await this.unit.sql.execute('DELETE FROM allocations WHERE company_id = $1 AND id = $2', [
-      this.unit.companyId(),
-      id,
-    ]);
+    await rememberRemoval(this.unit, this.plan, 'allocation', id);
+    await this.unit.sql.execute(
+      `DELETE FROM ${this.plan.allocations} WHERE company_id = $1 AND id = $2${this.plan.where()}`,
+      [this.unit.companyId(), id],
+    );
   }
 
   /** Replaces the allocation's days (every day of its range, 0 where nothing is booked). */
@@ -479,13 +529,14 @@ export class LedgerUnit {
     },
     days: readonly PlannedDay[],
   ): Promise<void> {
-    await this.unit.sql.execute('DELETE FROM allocation_days WHERE company_id = $1 AND allocation_id = $2', [
-      this.unit.companyId(),
-      allocation.id,
-    ]);
     await this.unit.sql.execute(
-      `INSERT INTO allocation_days (company_id, allocation_id, day, user_id, placeholder_id, status, hours, pinned)
-       SELECT $1, $2, day, $3, $8::uuid, $4, hours, pinned
+      `DELETE FROM ${this.plan.days} WHERE company_id = $1 AND allocation_id = $2${this.plan.where()}`,
+      [this.unit.companyId(), allocation.id],
+    );
+    await this.unit.sql.execute(
+      `INSERT INTO ${this.plan.days} (${this.plan.insertColumn()}company_id, allocation_id, day, user_id,
+              placeholder_id, status, hours, pinned)
+       SELECT ${this.plan.insertValue()}$1, $2, day, $3, $8::uuid, $4, hours, pinned
          FROM unnest($5::date[], $6::numeric[], $7::boolean[]) AS planned (day, hours, pinned)`,
       [
         this.unit.companyId(),
@@ -506,8 +557,8 @@ export class LedgerUnit {
       `SELECT day::text AS date,
               coalesce(sum(hours) FILTER (WHERE status = 'confirmed'), 0)::float8 AS confirmed,
               coalesce(sum(hours) FILTER (WHERE status = 'tentative'), 0)::float8 AS tentative
-         FROM allocation_days
-        WHERE company_id = $1 AND user_id = $2 AND day BETWEEN $3::date AND $4::date
+         FROM ${this.plan.days}
+        WHERE company_id = $1${this.plan.where()} AND user_id = $2 AND day BETWEEN $3::date AND $4::date
         GROUP BY day`,
       [this.unit.companyId(), userId, from, to],
     );
@@ -515,7 +566,7 @@ export class LedgerUnit {
   }
 
   daysOf(allocationIds: readonly string[]): Promise<Map<string, PlannedDay[]>> {
-    return daysOf(this.unit.sql.select.bind(this.unit.sql), this.unit.companyId(), allocationIds);
+    return daysOf(this.unit.sql.select.bind(this.unit.sql), this.plan, this.unit.companyId(), allocationIds);
   }
 
   /**
@@ -527,6 +578,10 @@ export class LedgerUnit {
     allocation: { id: string; project_id: number },
     days: readonly OverAllocatedEventData[],
   ): Promise<void> {
+    if (!this.plan.isLive) {
+      // A scenario is no event: its over-allocated days are in its answers and its diff only.
+      return;
+    }
     await this.unit.sql.select('SELECT pg_advisory_xact_lock($1::integer, $2::integer)', [
       PLANNER_CHANGE_FEED_LOCK,
       this.unit.companyId(),

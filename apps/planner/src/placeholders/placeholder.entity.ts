@@ -10,20 +10,10 @@ import {
 } from 'typeorm';
 
 /**
- * A role to staff before knowing who (issue 39): "a senior designer" booked on a pipeline project.
- * Allocations book exactly one of a person or a placeholder. Position, category, project and labels
- * are main-api's, so they are plain ids here (checked with main-api when written), never foreign keys
- * across schemas.
+ * The columns of a placeholder but its key, shared by the live plan's table (`Placeholder`) and a
+ * scenario's copy of it (`ScenarioPlaceholder`, issue 39).
  */
-@Entity({ name: 'placeholders' })
-@Check('placeholders_name_check', `char_length("name") BETWEEN 1 AND 100`)
-// The list's order (name, then id) is one range of this index per company.
-@Index('placeholders_company_name_idx', ['companyId', 'name', 'id'])
-@Index('placeholders_company_project_idx', ['companyId', 'projectId'])
-export class Placeholder {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'placeholders_pkey' })
-  id!: string;
-
+export abstract class PlaceholderRecord {
   @Column({ name: 'company_id', type: 'integer' })
   companyId!: number;
 
@@ -53,4 +43,20 @@ export class Placeholder {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+/**
+ * A role to staff before knowing who (issue 39): "a senior designer" booked on a pipeline project.
+ * Allocations book exactly one of a person or a placeholder. Position, category, project and labels
+ * are main-api's, so they are plain ids here (checked with main-api when written), never foreign keys
+ * across schemas.
+ */
+@Entity({ name: 'placeholders' })
+@Check('placeholders_name_check', `char_length("name") BETWEEN 1 AND 100`)
+// The list's order (name, then id) is one range of this index per company.
+@Index('placeholders_company_name_idx', ['companyId', 'name', 'id'])
+@Index('placeholders_company_project_idx', ['companyId', 'projectId'])
+export class Placeholder extends PlaceholderRecord {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'placeholders_pkey' })
+  id!: string;
 }

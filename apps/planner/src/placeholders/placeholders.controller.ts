@@ -14,10 +14,8 @@ import {
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -30,6 +28,9 @@ import type { FastifyReply } from 'fastify';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
 import { OverCapacityErrorBodyDto } from '../ledger/dto/allocation-v2.dto';
 import { AllocationsV2Service } from '../ledger/allocations-v2.service';
+import { locationIn, ScenarioQueryDto } from '../scenarios/dto/scenario-query.dto';
+import { InPlan } from '../scenarios/in-plan.decorator';
+import { ScenarioEntry } from '../scenarios/scenario-entry';
 import {
   CreatePlaceholderDto,
   ListPlaceholdersQueryDto,
@@ -45,9 +46,12 @@ const INVALID =
   'InvalidPlaceholderError: a position, category or user label your company does not have (or a category ' +
   "other than the position's); ProjectNotFoundError; InvalidAllocationError: the body's fields";
 
-/** A 412's current representation: the placeholder as its read answers it. */
+/**
+ * A 412's current representation: the placeholder as its read answers it, in the plan the write
+ * entered already (so no scenario_id here).
+ */
 const currentPlaceholder = (controller: PlaceholdersController, params: Record<string, string>) =>
-  controller.get(params.id ?? '');
+  controller.get(params.id ?? '', {});
 
 /** Placeholders: roles booked before knowing who (issue 39). */
 @ApiTags('placeholders')
@@ -57,6 +61,7 @@ export class PlaceholdersController {
   constructor(
     private readonly placeholders: PlaceholdersService,
     private readonly allocations: AllocationsV2Service,
+    private readonly scenarioEntry: ScenarioEntry,
   ) {}
 
   @Post()
@@ -71,13 +76,16 @@ export class PlaceholdersController {
   })
   @ApiCreatedResponse({ type: PlaceholderDto })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: INVALID })
+  @InPlan()
   async create(
     @Body() body: CreatePlaceholderDto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PlaceholderDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     const created = await this.placeholders.create(body, caller);
-    void reply.status(201).header('location', `/v2/placeholders/${created.id}`);
+    void reply.status(201).header('location', locationIn(query, `/v2/placeholders/${created.id}`));
     return created;
   }
 
@@ -88,7 +96,9 @@ export class PlaceholdersController {
     description: 'Filters: project_ids, position_ids, category_ids.',
   })
   @ApiOkResponse({ type: PlaceholderPageDto })
-  list(@Query() query: ListPlaceholdersQueryDto): Promise<PlaceholderPageDto> {
+  @InPlan()
+  async list(@Query() query: ListPlaceholdersQueryDto): Promise<PlaceholderPageDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.placeholders.list(query);
   }
 
@@ -97,8 +107,12 @@ export class PlaceholdersController {
   @ConditionalRead()
   @ApiOperation({ summary: 'One placeholder; its ETag names its version' })
   @ApiOkResponse({ type: PlaceholderDto })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<PlaceholderDto> {
+  @InPlan({ notFound: 'PlaceholderNotFoundError' })
+  async get(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: ScenarioQueryDto,
+  ): Promise<PlaceholderDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.placeholders.get(id);
   }
 
@@ -111,12 +125,14 @@ export class PlaceholdersController {
   })
   @ApiOkResponse({ type: PlaceholderDto })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: INVALID })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
-  update(
+  @InPlan({ notFound: 'PlaceholderNotFoundError' })
+  async update(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: UpdatePlaceholderDto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<PlaceholderDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.placeholders.update(id, body, caller);
   }
 
@@ -126,12 +142,15 @@ export class PlaceholdersController {
   @ConditionalResource(Placeholder, { ifMatch: 'required', read: currentPlaceholder })
   @ApiOperation({ summary: 'Delete a placeholder that no allocation books (If-Match required)' })
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
-  @ApiConflictResponse({
-    type: PlannerErrorBodyDto,
-    description: 'PlaceholderInUseError: allocations still book it; remove them first',
+  @InPlan({
+    notFound: 'PlaceholderNotFoundError',
+    conflict: 'PlaceholderInUseError: allocations still book it; remove them first',
   })
-  async remove(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+  async remove(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: ScenarioQueryDto,
+  ): Promise<void> {
+    await this.scenarioEntry.enter(query.scenario_id);
     await this.placeholders.remove(id);
   }
 
@@ -155,22 +174,23 @@ export class PlaceholdersController {
     type: PlannerErrorBodyDto,
     description: 'UserNotFoundError: no such (or a deleted) person; InvalidAllocationError: from/to',
   })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
-  @ApiConflictResponse({
-    type: PlannerErrorBodyDto,
-    description:
-      'AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; ' +
-      'NothingToAssignError: no booking of the placeholder in the window. Nothing changed',
-  })
   @ApiUnprocessableEntityResponse({
     type: OverCapacityErrorBodyDto,
     description: 'OverCapacityError (reject policy): the days over capacity; nothing changed',
   })
-  assign(
+  @InPlan({
+    notFound: 'PlaceholderNotFoundError',
+    conflict:
+      'AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; ' +
+      'NothingToAssignError: no booking of the placeholder in the window. Nothing changed',
+  })
+  async assign(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: FillPlaceholderDto,
+    @Query() query: ScenarioQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<FillPlaceholderAnswerDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.allocations.fill(id, body, caller);
   }
 }

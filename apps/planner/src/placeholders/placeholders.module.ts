@@ -9,6 +9,6 @@ import { PlaceholdersService } from './placeholders.service';
   imports: [LedgerModule],
   controllers: [PlaceholdersController],
   providers: [PlaceholdersService, PlaceholdersRepository],
-  exports: [PlaceholdersService],
+  exports: [PlaceholdersService, PlaceholdersRepository],
 })
 export class PlaceholdersModule {}

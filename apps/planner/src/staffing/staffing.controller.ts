@@ -1,15 +1,10 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission, RequirePermission } from '@platform/auth';
 import { Caller, type CallerContext } from '@platform/main-api-client';
 import { PlannerErrorBodyDto } from '../errors/planner-error-body.dto';
+import { InPlan } from '../scenarios/in-plan.decorator';
+import { ScenarioEntry } from '../scenarios/scenario-entry';
 import { CandidatesDto, CandidatesQueryDto, DemandDto, DemandQueryDto } from './dto/staffing.dto';
 import { StaffingService } from './staffing.service';
 
@@ -18,7 +13,10 @@ import { StaffingService } from './staffing.service';
 @ApiBearerAuth()
 @Controller('v2')
 export class StaffingController {
-  constructor(private readonly staffing: StaffingService) {}
+  constructor(
+    private readonly staffing: StaffingService,
+    private readonly scenarioEntry: ScenarioEntry,
+  ) {}
 
   @Get('placeholders/:id/candidates')
   @RequirePermission(Permission.ReadCompanyData)
@@ -30,12 +28,13 @@ export class StaffingController {
   })
   @ApiOkResponse({ type: CandidatesDto })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: 'InvalidAvailabilityQueryError' })
-  @ApiNotFoundResponse({ type: PlannerErrorBodyDto, description: 'PlaceholderNotFoundError' })
-  candidates(
+  @InPlan({ notFound: 'PlaceholderNotFoundError' })
+  async candidates(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Query() query: CandidatesQueryDto,
     @Caller() caller: CallerContext,
   ): Promise<CandidatesDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.staffing.candidates(id, query, caller);
   }
 
@@ -49,7 +48,9 @@ export class StaffingController {
   })
   @ApiOkResponse({ type: DemandDto })
   @ApiBadRequestResponse({ type: PlannerErrorBodyDto, description: 'InvalidAvailabilityQueryError' })
-  demand(@Query() query: DemandQueryDto, @Caller() caller: CallerContext): Promise<DemandDto> {
+  @InPlan()
+  async demand(@Query() query: DemandQueryDto, @Caller() caller: CallerContext): Promise<DemandDto> {
+    await this.scenarioEntry.enter(query.scenario_id);
     return this.staffing.demand(query, caller);
   }
 }

@@ -2368,6 +2368,7 @@ export interface components {
         | 'holiday-calendars'
         | 'allocations'
         | 'placeholders'
+        | 'scenarios'
       )[];
       /**
        * @description Kinds of change wanted; absent: all three
@@ -2456,6 +2457,7 @@ export interface components {
         | 'holiday-calendars'
         | 'allocations'
         | 'placeholders'
+        | 'scenarios'
       )[];
       /**
        * @example [
@@ -2565,6 +2567,7 @@ export interface components {
         | 'holiday-calendars'
         | 'allocations'
         | 'placeholders'
+        | 'scenarios'
       )[];
       /**
        * @example [
@@ -2664,7 +2667,8 @@ export interface components {
         | 'products'
         | 'holiday-calendars'
         | 'allocations'
-        | 'placeholders';
+        | 'placeholders'
+        | 'scenarios';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
        * @example 88
@@ -2812,7 +2816,8 @@ export interface components {
         | 'products'
         | 'holiday-calendars'
         | 'allocations'
-        | 'placeholders';
+        | 'placeholders'
+        | 'scenarios';
       /**
        * @description Platform id: an integer for main-api's kinds, a uuid for the planner's allocations
        * @example 88
@@ -2939,7 +2944,10 @@ export interface components {
         | 'allocations.deleted'
         | 'placeholders.created'
         | 'placeholders.updated'
-        | 'placeholders.deleted';
+        | 'placeholders.deleted'
+        | 'scenarios.created'
+        | 'scenarios.updated'
+        | 'scenarios.deleted';
       /**
        * Format: date-time
        * @description When it occurred

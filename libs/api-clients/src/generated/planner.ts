@@ -369,6 +369,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/scenarios': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's scenarios, newest first (cursor pages)
+     * @description Filter: status.
+     */
+    get: operations['scenarios_list'];
+    put?: never;
+    /**
+     * Make a scenario: a named draft copy of the live plan (or of another draft), shared by the company
+     * @description Then pass scenario_id to the /v2 allocation, placeholder, availability and demand routes: their writes change the scenario only (no events, no webhooks), their reads answer the scenario. Answers it with Location and ETag.
+     */
+    post: operations['scenarios_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scenarios/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One scenario; its ETag names its version, which every write into it moves */
+    get: operations['scenarios_get'];
+    put?: never;
+    post?: never;
+    /**
+     * Discard a scenario (If-Match required)
+     * @description A draft goes with its copy of the plan; an applied one is forgotten, its changes stay live.
+     */
+    delete: operations['scenarios_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scenarios/{id}/diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a draft scenario changes in the live plan, with each person's capacity before and after
+     * @description Every allocation and placeholder it creates, changes or deletes, as the live plan has it now and as the scenario does (allocations with their days), each with the conflict an apply would refuse it for (the live row changed or went since the copy). capacity_impact: per person whose bookings change, the availability figures over the days changed, live and in the scenario.
+     */
+    get: operations['scenarios_diff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scenarios/{id}/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a draft scenario to the live plan, all or nothing (If-Match required)
+     * @description One transaction under the scenario's lock and the locks of everyone it books, weighed under the company's capacity policy. Any conflict (a live row changed since the copy, an overlap, a placeholder still booked, a day over capacity under reject) refuses it all: 409 with every conflict. Applied, each change is an event as any write, the scenario an `updated` event of `scenarios`; it is then read-only.
+     */
+    post: operations['scenarios_apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/batch': {
     parameters: {
       query?: never;
@@ -498,6 +583,10 @@ export interface components {
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
         | 'NothingToAssignError'
+        | 'ScenarioNotFoundError'
+        | 'ScenarioAppliedError'
+        | 'InvalidScenarioError'
+        | 'ScenarioConflictError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -887,6 +976,10 @@ export interface components {
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
         | 'NothingToAssignError'
+        | 'ScenarioNotFoundError'
+        | 'ScenarioAppliedError'
+        | 'InvalidScenarioError'
+        | 'ScenarioConflictError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -1510,6 +1603,218 @@ export interface components {
       /** @description true when the company has more than 500 people: only the first 500 by id count */
       truncated: boolean;
     };
+    CreateScenarioDto: {
+      /** @example Q3 pitch: Ada takes the rebrand */
+      name: string;
+      /**
+       * @description What the scenario starts as a copy of: `live` (the default), or the id of a draft scenario of your company
+       * @example live
+       */
+      base?: string;
+    };
+    ScenarioIdsDto: {
+      allocations: string[];
+      placeholders: string[];
+    };
+    AppliedChangesDto: {
+      created: components['schemas']['ScenarioIdsDto'];
+      updated: components['schemas']['ScenarioIdsDto'];
+      deleted: components['schemas']['ScenarioIdsDto'];
+    };
+    ScenarioDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Q3 pitch: Ada takes the rebrand */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The scenario it was copied from; null: the live plan
+       */
+      base_scenario_id: string | null;
+      /** @description Who made it; null for an API client's token */
+      author_user_id: number | null;
+      /** @enum {string} */
+      status: 'draft' | 'applied';
+      /** Format: date-time */
+      applied_at: string | null;
+      applied_by_user_id: number | null;
+      /** @description Once applied: what it changed */
+      applied_changes: components['schemas']['AppliedChangesDto'] | null;
+      /**
+       * @description The scenario's version, which every write into it moves: the ETag names it
+       * @example 3
+       */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ScenarioPageDto: {
+      data: components['schemas']['ScenarioDto'][];
+      /** @description Pass as cursor for the next page; null on the last */
+      next_cursor: string | null;
+      has_more: boolean;
+    };
+    ScenarioConflictDto: {
+      /** @enum {string} */
+      entity: 'allocation' | 'placeholder';
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description live_changed / live_deleted: the live row changed (or went) since the scenario copied it; already_exists: the live plan has it already (another scenario made from this one was applied); overlap: the person or placeholder is on the project those days in the live plan; placeholder_booked: the live plan still books a placeholder the scenario deletes; over_capacity: under the reject policy, days over capacity
+       * @enum {string}
+       */
+      reason:
+        | 'live_changed'
+        | 'live_deleted'
+        | 'already_exists'
+        | 'overlap'
+        | 'placeholder_booked'
+        | 'over_capacity';
+      /** @example allocation 6f1c… changed in the live plan since the scenario copied it (version 2, now 3) */
+      message: string;
+      /** @description over_capacity: the days */
+      over_allocated_days?: components['schemas']['OverAllocatedDayDto'][];
+    };
+    ScenarioAllocationChangeDto: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      change: 'created' | 'updated' | 'deleted';
+      /** @description The live plan now (with days); null: none */
+      live: components['schemas']['AllocationV2Dto'] | null;
+      /** @description The scenario (with days); null: deleted */
+      scenario: components['schemas']['AllocationV2Dto'] | null;
+      /** @description Why applying would refuse it, if so */
+      conflict: components['schemas']['ScenarioConflictDto'] | null;
+    };
+    ScenarioPlaceholderChangeDto: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      change: 'created' | 'updated' | 'deleted';
+      live: components['schemas']['PlaceholderDto'] | null;
+      scenario: components['schemas']['PlaceholderDto'] | null;
+      conflict: components['schemas']['ScenarioConflictDto'] | null;
+    };
+    ImpactFiguresDto: {
+      /** @example 160 */
+      capacity: number;
+      /** @example 120 */
+      confirmed: number;
+      /** @example 16 */
+      tentative: number;
+      /**
+       * @description capacity − confirmed
+       * @example 40
+       */
+      available: number;
+      /**
+       * @description Days whose confirmed hours exceed capacity
+       * @example 0
+       */
+      over_allocated_days: number;
+    };
+    CapacityImpactDto: {
+      /** @example 12 */
+      user_id: number;
+      /** @example 2027-03-01 */
+      from: string;
+      /** @example 2027-03-31 */
+      to: string;
+      live: components['schemas']['ImpactFiguresDto'];
+      scenario: components['schemas']['ImpactFiguresDto'];
+      /**
+       * @description scenario − live booked hours (confirmed and tentative)
+       * @example 24
+       */
+      booked_change: number;
+    };
+    ScenarioDiffDto: {
+      scenario: components['schemas']['ScenarioDto'];
+      allocations: components['schemas']['ScenarioAllocationChangeDto'][];
+      placeholders: components['schemas']['ScenarioPlaceholderChangeDto'][];
+      /** @description Per person whose bookings the scenario changes */
+      capacity_impact: components['schemas']['CapacityImpactDto'][];
+      /**
+       * @description Changes that conflict with the live plan as it stands (versions and overlaps; capacity is weighed on apply)
+       * @example 0
+       */
+      conflicts: number;
+    };
+    ScenarioOverAllocatedDayDto: {
+      /** @example 2027-01-05 */
+      date: string;
+      /**
+       * @description The person's capacity that day
+       * @example 8
+       */
+      capacity: number;
+      /**
+       * @description Hours booked that day, this allocation included
+       * @example 10
+       */
+      booked: number;
+      /**
+       * @description booked − capacity
+       * @example 2
+       */
+      over: number;
+      /** @example 12 */
+      user_id: number;
+    };
+    ApplyScenarioAnswerDto: {
+      created: components['schemas']['ScenarioIdsDto'];
+      updated: components['schemas']['ScenarioIdsDto'];
+      deleted: components['schemas']['ScenarioIdsDto'];
+      scenario: components['schemas']['ScenarioDto'];
+      /** @description Under the warn policy: days the applied plan puts over capacity (each an event) */
+      over_allocated_days: components['schemas']['ScenarioOverAllocatedDayDto'][];
+    };
+    ScenarioConflictErrorBodyDto: {
+      /**
+       * @example InvalidAllocationError
+       * @enum {string}
+       */
+      error:
+        | 'InvalidAllocationError'
+        | 'AllocationAlreadyExistInDatesRangeError'
+        | 'UserNotFoundError'
+        | 'UserNotHaveWorkDaysError'
+        | 'ProjectNotFoundError'
+        | 'AllocationNotFoundError'
+        | 'UnsupportedMediaTypeError'
+        | 'PayloadTooLargeError'
+        | 'Unauthorized'
+        | 'Forbidden'
+        | 'NotFoundError'
+        | 'MethodNotAllowedError'
+        | 'ConflictError'
+        | 'UnprocessableEntityError'
+        | 'TooManyRequestsError'
+        | 'PreconditionFailedError'
+        | 'PreconditionRequiredError'
+        | 'FailedDependencyError'
+        | 'CursorExpiredError'
+        | 'OverCapacityError'
+        | 'InvalidAvailabilityQueryError'
+        | 'PlaceholderNotFoundError'
+        | 'PlaceholderInUseError'
+        | 'InvalidPlaceholderError'
+        | 'NothingToAssignError'
+        | 'ScenarioNotFoundError'
+        | 'ScenarioAppliedError'
+        | 'InvalidScenarioError'
+        | 'ScenarioConflictError'
+        | 'MainApiUnavailableError'
+        | 'ServiceUnavailableError'
+        | 'InternalServerError';
+      /** @example `to` must be after `from` */
+      message: string;
+      /** @description ScenarioConflictError: every conflict */
+      conflicts?: components['schemas']['ScenarioConflictDto'][];
+    };
     BatchResultHeadersDto: {
       /** @description The operation's ETag */
       etag?: string;
@@ -1617,6 +1922,10 @@ export interface components {
         | 'PlaceholderInUseError'
         | 'InvalidPlaceholderError'
         | 'NothingToAssignError'
+        | 'ScenarioNotFoundError'
+        | 'ScenarioAppliedError'
+        | 'InvalidScenarioError'
+        | 'ScenarioConflictError'
         | 'MainApiUnavailableError'
         | 'ServiceUnavailableError'
         | 'InternalServerError';
@@ -1655,7 +1964,7 @@ export interface components {
        * @example allocations
        * @enum {string}
        */
-      entity: 'allocations' | 'placeholders' | 'availability';
+      entity: 'allocations' | 'placeholders' | 'scenarios' | 'availability';
       /**
        * Format: uuid
        * @description The allocation's id (its primaryKey) or the placeholder's; for availability.over_allocated, the allocation whose write put the day over
@@ -2766,6 +3075,8 @@ export interface operations {
         placeholder_ids?: string;
         /** @description Only these projects (comma-separated ids) */
         project_ids?: string;
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
         status?: 'tentative' | 'confirmed';
         /** @description Window end: allocations starting on or before it */
         to?: string;
@@ -2855,6 +3166,44 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description The company's request quota is used up for now: retry after Retry-After seconds */
       429: {
         headers: {
@@ -2916,7 +3265,10 @@ export interface operations {
   };
   allocationsV2_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header?: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
@@ -2995,7 +3347,26 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationAlreadyExistInDatesRangeError: the person is on the project on one of these days */
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description AllocationAlreadyExistInDatesRangeError: the person is on the project on one of these days; ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3051,6 +3422,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3172,7 +3547,10 @@ export interface operations {
   };
   allocationsV2_get: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
@@ -3258,7 +3636,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationNotFoundError */
+      /** @description AllocationNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3272,6 +3650,25 @@ export interface operations {
            * @example {
            *       "error": "NotFoundError",
            *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
@@ -3338,7 +3735,10 @@ export interface operations {
   };
   allocationsV2_delete: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -3414,7 +3814,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationNotFoundError */
+      /** @description AllocationNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3433,7 +3833,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3489,6 +3889,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3597,7 +4001,10 @@ export interface operations {
   };
   allocationsV2_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -3680,7 +4087,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationNotFoundError */
+      /** @description AllocationNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3699,7 +4106,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationAlreadyExistInDatesRangeError */
+      /** @description AllocationAlreadyExistInDatesRangeError; ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3755,6 +4162,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -3895,7 +4306,10 @@ export interface operations {
   };
   allocationsV2_split: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -3978,7 +4392,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationNotFoundError */
+      /** @description AllocationNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -3997,7 +4411,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -4053,6 +4467,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -4481,6 +4899,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -4638,6 +5060,8 @@ export interface operations {
         include_tentative?: 'true' | 'false';
         /** @description The current people in this position */
         position_id?: number;
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
         /** @description The team's current members */
         team_id?: number;
         /** @description Last day (YYYY-MM-DD), included; at most 366 days from `from` */
@@ -4729,6 +5153,44 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description The company's request quota is used up for now: retry after Retry-After seconds */
       429: {
         headers: {
@@ -4803,6 +5265,8 @@ export interface operations {
         limit?: number;
         /** @description Only people in this position */
         position_id?: number;
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
         /** @description Last day (YYYY-MM-DD), included; at most 366 days from `from` */
         to: string;
       };
@@ -4889,6 +5353,44 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description The company's request quota is used up for now: retry after Retry-After seconds */
       429: {
         headers: {
@@ -4961,6 +5463,8 @@ export interface operations {
         position_ids?: string;
         /** @description Only those for these projects (comma-separated ids) */
         project_ids?: string;
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
       };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
@@ -5045,6 +5549,44 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
       /** @description The company's request quota is used up for now: retry after Retry-After seconds */
       429: {
         headers: {
@@ -5106,7 +5648,10 @@ export interface operations {
   };
   placeholders_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header?: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
         'If-Match'?: string;
@@ -5185,7 +5730,26 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5241,6 +5805,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5368,7 +5936,10 @@ export interface operations {
   };
   placeholders_get: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header?: {
         /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
         'If-None-Match'?: string;
@@ -5454,7 +6025,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderNotFoundError */
+      /** @description PlaceholderNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5468,6 +6039,25 @@ export interface operations {
            * @example {
            *       "error": "NotFoundError",
            *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
@@ -5534,7 +6124,10 @@ export interface operations {
   };
   placeholders_delete: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -5610,7 +6203,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderNotFoundError */
+      /** @description PlaceholderNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5629,7 +6222,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderInUseError: allocations still book it; remove them first */
+      /** @description PlaceholderInUseError: allocations still book it; remove them first; ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5685,6 +6278,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -5793,7 +6390,10 @@ export interface operations {
   };
   placeholders_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -5876,7 +6476,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderNotFoundError */
+      /** @description PlaceholderNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5895,7 +6495,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -5951,6 +6551,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -6097,7 +6701,10 @@ export interface operations {
   };
   placeholders_assign: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
+      };
       header: {
         /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
         'If-Match': string;
@@ -6180,7 +6787,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderNotFoundError */
+      /** @description PlaceholderNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -6199,7 +6806,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; NothingToAssignError: no booking of the placeholder in the window. Nothing changed */
+      /** @description AllocationAlreadyExistInDatesRangeError: the person is already on a moved project those days; NothingToAssignError: no booking of the placeholder in the window. Nothing changed; ScenarioAppliedError: scenario_id names a scenario applied already */
       409: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -6255,6 +6862,10 @@ export interface operations {
               | 'PlaceholderInUseError'
               | 'InvalidPlaceholderError'
               | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
               | 'MainApiUnavailableError'
               | 'ServiceUnavailableError'
               | 'InternalServerError';
@@ -6402,6 +7013,8 @@ export interface operations {
         include_tentative?: 'true' | 'false';
         /** @description At most this many people (1 to 100, default 20) */
         limit?: number;
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
         /** @description Last day, included; with `from` */
         to?: string;
       };
@@ -6490,7 +7103,7 @@ export interface operations {
           'application/json': components['schemas']['PlannerErrorBodyDto'];
         };
       };
-      /** @description PlaceholderNotFoundError */
+      /** @description PlaceholderNotFoundError; ScenarioNotFoundError: scenario_id names no scenario of your company */
       404: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
@@ -6504,6 +7117,25 @@ export interface operations {
            * @example {
            *       "error": "NotFoundError",
            *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];
@@ -6579,6 +7211,8 @@ export interface operations {
         group_by?: 'position' | 'category';
         /** @description true: people's tentative bookings are filled demand, not supply (default false) */
         include_tentative?: 'true' | 'false';
+        /** @description A draft scenario of your company (POST /v2/scenarios): the call reads and writes that scenario's plan instead of the live one. Without it, the live plan. */
+        scenario_id?: string;
         /** @description Last day, included; at most 366 days */
         to: string;
       };
@@ -6660,6 +7294,1336 @@ export interface operations {
            * @example {
            *       "error": "Forbidden",
            *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioNotFoundError: scenario_id names no scenario of your company */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: scenario_id names a scenario applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_list: {
+    parameters: {
+      query?: {
+        /** @description The next_cursor of the previous page */
+        cursor?: string;
+        /** @description At most this many scenarios (1 to 200, default 50) */
+        limit?: number;
+        /** @description Only drafts, or only applied ones */
+        status?: 'draft' | 'applied';
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioPageDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). */
+        'If-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateScenarioDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioDto'];
+        };
+      };
+      /** @description InvalidAllocationError: the body; ScenarioNotFoundError: base names no scenario of yours */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: the scenario was applied already (base) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
+              | 'PlaceholderNotFoundError'
+              | 'PlaceholderInUseError'
+              | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['ScenarioPageDto'];
+          };
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_delete: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded */
+      204: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
+              | 'PlaceholderNotFoundError'
+              | 'PlaceholderInUseError'
+              | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['ScenarioDto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_diff: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioDiffDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioAppliedError: the scenario was applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  scenarios_apply: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The ETag of the version this change is based on (or `*`). When the resource has changed since, nothing is written and the answer is 412 with the resource as it is now (`current`). Required: without it the answer is 428. */
+        'If-Match': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplyScenarioAnswerDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "write:delivery" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioNotFoundError */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "NotFoundError",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description ScenarioConflictError: every conflict, nothing applied; ScenarioAppliedError: the scenario was applied already */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioConflictErrorBodyDto'];
+        };
+      };
+      /** @description If-Match names a version the resource no longer has: the error body, with `current` (the resource now) and its ETag */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @example InvalidAllocationError
+             * @enum {string}
+             */
+            error:
+              | 'InvalidAllocationError'
+              | 'AllocationAlreadyExistInDatesRangeError'
+              | 'UserNotFoundError'
+              | 'UserNotHaveWorkDaysError'
+              | 'ProjectNotFoundError'
+              | 'AllocationNotFoundError'
+              | 'UnsupportedMediaTypeError'
+              | 'PayloadTooLargeError'
+              | 'Unauthorized'
+              | 'Forbidden'
+              | 'NotFoundError'
+              | 'MethodNotAllowedError'
+              | 'ConflictError'
+              | 'UnprocessableEntityError'
+              | 'TooManyRequestsError'
+              | 'PreconditionFailedError'
+              | 'PreconditionRequiredError'
+              | 'FailedDependencyError'
+              | 'CursorExpiredError'
+              | 'OverCapacityError'
+              | 'InvalidAvailabilityQueryError'
+              | 'PlaceholderNotFoundError'
+              | 'PlaceholderInUseError'
+              | 'InvalidPlaceholderError'
+              | 'NothingToAssignError'
+              | 'ScenarioNotFoundError'
+              | 'ScenarioAppliedError'
+              | 'InvalidScenarioError'
+              | 'ScenarioConflictError'
+              | 'MainApiUnavailableError'
+              | 'ServiceUnavailableError'
+              | 'InternalServerError';
+            /** @example `to` must be after `from` */
+            message: string;
+            current: components['schemas']['ScenarioDto'];
+          };
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description No If-Match: this write must name the version it is based on (PreconditionRequiredError) */
+      428: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "Bad request"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];

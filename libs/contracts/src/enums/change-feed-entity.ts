@@ -26,8 +26,11 @@ export const CHANGE_FEED_ENTITIES: readonly string[] = [
 export type ChangeFeedEntity =
   (typeof INTEGRATION_ENTITIES)[number] | (typeof CHANGE_FEED_ONLY_ENTITIES)[number];
 
-/** The entity kinds of the planner's change feed (`GET /v2/events`); placeholders since issue 39. */
-export const PLANNER_FEED_ENTITIES = ['allocations', 'placeholders'] as const;
+/**
+ * The entity kinds of the planner's change feed (`GET /v2/events`); placeholders and scenarios
+ * (applied ones: a scenario's drafts are no events) since issue 39.
+ */
+export const PLANNER_FEED_ENTITIES = ['allocations', 'placeholders', 'scenarios'] as const;
 export type PlannerFeedEntity = (typeof PLANNER_FEED_ENTITIES)[number];
 
 /**

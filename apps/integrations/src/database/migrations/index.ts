@@ -10,6 +10,7 @@ import { SubscriptionsToEveryEntity1796000000300 } from './1796000000300-Subscri
 import { FollowPlannerFeed1796000000800 } from './1796000000800-FollowPlannerFeed';
 import { SubscriptionsToHolidayCalendars1796000001200 } from './1796000001200-SubscriptionsToHolidayCalendars';
 import { SubscriptionsToPlaceholders1796000002100 } from './1796000002100-SubscriptionsToPlaceholders';
+import { SubscriptionsToScenarios1796000002300 } from './1796000002300-SubscriptionsToScenarios';
 import { SubscriptionFilters1796000000500 } from './1796000000500-SubscriptionFilters';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
@@ -27,4 +28,5 @@ export const INTEGRATIONS_MIGRATIONS = [
   FollowPlannerFeed1796000000800,
   SubscriptionsToHolidayCalendars1796000001200,
   SubscriptionsToPlaceholders1796000002100,
+  SubscriptionsToScenarios1796000002300,
 ];

@@ -162,6 +162,8 @@ const SNAPSHOT_ROUTES: Partial<Record<SubscriptionEntity, string>> = {
   // The planner's (read with the planner's client: the feed's own).
   allocations: '/v2/allocations/',
   placeholders: '/v2/placeholders/',
+  // An applied scenario: its event is its update to applied; the read answers what it changed.
+  scenarios: '/v2/scenarios/',
 };
 
 /** Where the entity of `event` is read after the change, or undefined (deleted, or no such route). */

@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, Max, Min } from 'class-validator';
+import { ScenarioQueryDto } from '../../scenarios/dto/scenario-query.dto';
 import type { Granularity } from '../availability-series';
 
 export const GRANULARITIES: readonly Granularity[] = ['day', 'week', 'month'];
@@ -19,7 +20,7 @@ export const MAX_AVAILABILITY_DAYS = 366;
 const BOOLEAN_TEXT = ['true', 'false'];
 
 /** Who and when, shared by the read and the search. */
-class AvailabilityWindowDto {
+class AvailabilityWindowDto extends ScenarioQueryDto {
   @ApiProperty({ example: '2027-03-01', description: 'First day (YYYY-MM-DD)' })
   @IsDateOnly()
   from!: string;

@@ -6,6 +6,7 @@ import { ChangeFeedWatch1796000000700 } from './1796000000700-ChangeFeedWatch';
 import { AllocationLedger1796000000900 } from './1796000000900-AllocationLedger';
 import { OverAllocationEvents1796000001000 } from './1796000001000-OverAllocationEvents';
 import { Placeholders1796000002000 } from './1796000002000-Placeholders';
+import { Scenarios1796000002200 } from './1796000002200-Scenarios';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const PLANNER_MIGRATIONS = [
   AllocationLedger1796000000900,
   OverAllocationEvents1796000001000,
   Placeholders1796000002000,
+  Scenarios1796000002200,
 ];

@@ -31,6 +31,7 @@ import {
 } from '../../allocations/allocation.entity';
 import { MAX_ALLOCATED_HOURS } from '../../allocations/dto/allocation.dto';
 import { PlannerErrorBodyDto } from '../../errors/planner-error-body.dto';
+import { ScenarioQueryDto } from '../../scenarios/dto/scenario-query.dto';
 import { CAPACITY_POLICIES, type CapacityPolicy } from '../planner-settings.entity';
 
 /** The most days one allocation spans: a leap year. */
@@ -198,7 +199,7 @@ export const MAX_ALLOCATIONS_PER_PAGE = 500;
  * `GET /v2/allocations`: every allocation overlapping the window, across projects, by first day
  * then id, a cursor page at a time.
  */
-export class ListAllocationsV2QueryDto {
+export class ListAllocationsV2QueryDto extends ScenarioQueryDto {
   @ApiPropertyOptional({
     example: 100,
     description: `At most this many allocations (1 to ${MAX_ALLOCATIONS_PER_PAGE}, default 100)`,

@@ -8,6 +8,7 @@ import {
   MayBeAbsentOrNull,
 } from '@platform/contracts';
 import { ArrayMaxSize, IsArray, IsInt, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { ScenarioQueryDto } from '../../scenarios/dto/scenario-query.dto';
 
 /** The most labels one placeholder carries. */
 export const MAX_PLACEHOLDER_LABELS = 50;
@@ -74,7 +75,7 @@ export class UpdatePlaceholderDto extends PartialType(CreatePlaceholderDto, { sk
 export const MAX_PLACEHOLDERS_PER_PAGE = 500;
 
 /** `GET /v2/placeholders`: the company's placeholders by name, then id, a cursor page at a time. */
-export class ListPlaceholdersQueryDto {
+export class ListPlaceholdersQueryDto extends ScenarioQueryDto {
   @ApiPropertyOptional({
     example: 100,
     description: `At most this many placeholders (1 to ${MAX_PLACEHOLDERS_PER_PAGE}, default 100)`,

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateOnly, IsQueryIntegerInRange, MayBeAbsent } from '@platform/contracts';
 import { IsIn } from 'class-validator';
+import { ScenarioQueryDto } from '../../scenarios/dto/scenario-query.dto';
 
 const BOOLEAN_TEXT = ['true', 'false'];
 export const DEMAND_GRANULARITIES = ['week', 'month'] as const;
 export const DEMAND_GROUPS = ['position', 'category'] as const;
 
 /** `GET /v2/placeholders/{id}/candidates`. */
-export class CandidatesQueryDto {
+export class CandidatesQueryDto extends ScenarioQueryDto {
   @ApiPropertyOptional({
     example: '2027-03-01',
     description: "First day (YYYY-MM-DD); with `to`. Default: the placeholder's bookings, first to last day",
@@ -89,7 +90,7 @@ export class CandidatesDto {
 }
 
 /** `GET /v2/demand`. */
-export class DemandQueryDto {
+export class DemandQueryDto extends ScenarioQueryDto {
   @ApiProperty({ example: '2027-03-01', description: 'First day (YYYY-MM-DD)' })
   @IsDateOnly()
   from!: string;
