@@ -490,4 +490,46 @@ describe('planner v2: scenarios (e2e)', () => {
     const both = await Promise.all([apply(first), apply(second)]);
     expect(both.map((each) => each.statusCode).sort()).toEqual([200, 409]);
   });
+  it('applies an overbooking scenario under warn: the days over capacity are in the answer and the feed', async () => {
+    const settingsEtag = await etagOf('/v2/planning-settings');
+    expect(
+      (
+        await board.call(
+          'PUT',
+          '/v2/planning-settings',
+          { capacity_policy: 'warn', count_tentative: false },
+          { 'if-match': settingsEtag },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const eve = await board.newPerson('Eve');
+    const [one, two] = [await board.newProject('Warn one'), await board.newProject('Warn two')];
+    await book({ user_id: eve, project_id: one, from: '2027-09-06', to: '2027-09-07', hours_per_day: 6 });
+    const { scenario } = await newScenario({ name: 'Eve on both' });
+    // In the scenario, 4 more hours on both days: 10 of 8 each day, warned of there (no event yet).
+    const cursorBefore = await cursorNow();
+    const drafted = await book(
+      { user_id: eve, project_id: two, from: '2027-09-06', to: '2027-09-07', hours_per_day: 4 },
+      scenario,
+    );
+    expect(await board.feed(cursorBefore)).toEqual([]);
+
+    const applied = await apply(scenario);
+    expect({ status: applied.statusCode, body: applied.json<Body>() }).toMatchObject({
+      status: 200,
+      body: {
+        created: { allocations: [drafted.id], placeholders: [] },
+        over_allocated_days: [
+          { user_id: eve, date: '2027-09-06', capacity: 8, booked: 10, over: 2 },
+          { user_id: eve, date: '2027-09-07', capacity: 8, booked: 10, over: 2 },
+        ],
+      },
+    });
+    const events = (await board.feed(cursorBefore)).map((event) => [event.entity, event.kind, event.user_id]);
+    expect(events.filter(([entity]) => entity === 'availability')).toEqual([
+      ['availability', 'over_allocated', eve],
+      ['availability', 'over_allocated', eve],
+    ]);
+    expect(events).toContainEqual(['allocations', 'created', eve]);
+  });
 });

@@ -252,7 +252,7 @@ export class ScenariosService {
         throw conflictError(id, conflicts);
       }
       if (settings.capacity_policy === 'warn') {
-        for (const { allocation, day } of over) {
+        for (const { allocation, day } of firstOfEachDay(over)) {
           await live.recordOverAllocated({ id: allocation.id, project_id: allocation.project_id }, [
             { user_id: day.user_id, date: day.date, capacity: day.capacity, booked: day.booked },
           ]);
@@ -520,10 +520,22 @@ function overCapacityConflicts(over: readonly OverDay[]): ScenarioConflictDto[] 
   }));
 }
 
-/** Each person's day over capacity once (two written allocations may share it). */
+/** Each person's day over capacity once (two written allocations may share it), the first's. */
+function firstOfEachDay(over: readonly OverDay[]): OverDay[] {
+  const days = new Map<string, OverDay>();
+  for (const entry of over) {
+    const key = `${entry.day.user_id}:${entry.day.date}`;
+    if (!days.has(key)) {
+      days.set(key, entry);
+    }
+  }
+  return [...days.values()];
+}
+
 function uniqueDays(over: readonly OverDay[]): ScenarioOverAllocatedDayDto[] {
-  const days = new Map(over.map(({ day }) => [`${day.user_id}:${day.date}`, day]));
-  return [...days.values()].sort((a, b) => a.user_id - b.user_id || (a.date < b.date ? -1 : 1));
+  return firstOfEachDay(over)
+    .map(({ day }) => day)
+    .sort((a, b) => a.user_id - b.user_id || (a.date < b.date ? -1 : 1));
 }
 
 function spanOf(rows: readonly LedgerAllocation[]): { from: string; to: string } | undefined {
