@@ -391,6 +391,19 @@ describe('planner v2: scenarios (e2e)', () => {
     expect(discarded.statusCode).toBe(204);
     board.expectError(await board.call('GET', `/v2/scenarios/${scenario.id}`), 404, 'ScenarioNotFoundError');
     expect(await board.feed(cursorBefore)).toEqual([]);
+
+    // The list, page by page (newest first): every scenario of the company once, none of another's.
+    const listed: string[] = [];
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page: { data: Scenario[]; next_cursor: string | null } = await board.ok(
+        board.call('GET', `/v2/scenarios?limit=1${cursor ? `&cursor=${cursor}` : ''}`),
+      );
+      listed.push(...page.data.map((each) => each.id));
+      cursor = page.next_cursor;
+    }
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    expect(listed).not.toContain(scenario.id);
   });
 
   it('applies atomically: readers see all of it or none, and a parallel booking never overbooks with it', async () => {

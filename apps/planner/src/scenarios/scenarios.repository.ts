@@ -149,8 +149,11 @@ export class ScenariosRepository {
     return this.scope.sql.select<ScenarioRow>(
       `SELECT ${SCENARIO_COLUMNS} FROM scenarios s
         WHERE s.company_id = $1 AND ($2::varchar IS NULL OR s.status = $2::varchar)
-          AND ($3::timestamptz IS NULL OR (s.created_at, s.id) < ($3::timestamptz, $4::uuid))
-        ORDER BY s.created_at DESC, s.id DESC
+          -- In milliseconds, as the cursor carries created_at: a row later within the cursor's
+          -- millisecond is neither skipped nor answered twice.
+          AND ($3::timestamptz IS NULL
+               OR (date_trunc('milliseconds', s.created_at), s.id) < ($3::timestamptz, $4::uuid))
+        ORDER BY date_trunc('milliseconds', s.created_at) DESC, s.id DESC
         LIMIT $5`,
       [
         this.scope.companyId(),
