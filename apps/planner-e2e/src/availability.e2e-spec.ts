@@ -1,10 +1,4 @@
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
-import type { LightMyRequestResponse } from 'fastify';
-// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
-import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../../planner/src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
-import { plannerService } from '../../planner/src/planner.service';
+import { startBoard, type Board } from './support/board-harness';
 
 interface Figures {
   working: number;
@@ -57,10 +51,7 @@ const week = (days: number[], hours: number, startAt: string, endAt: string) =>
  * comments, day by day.
  */
 describe('planner v2: availability across people, calendars and time zones (e2e)', () => {
-  let main: MainApiTestApp;
-  let planner: TestService<PlannerEnv>;
-  let acme: number;
-  let boss: number;
+  let board: Board;
   let ada: number;
   let bob: number;
   let team: number;
@@ -74,23 +65,10 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
   let epiphany: string;
   let adaFirstSchedule: string;
 
-  const as = (roleId = 1) =>
-    `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId, subject: `user:${boss}` })}`;
-  const call = (method: 'GET' | 'POST', url: string, body?: object, headers: Record<string, string> = {}) =>
-    planner.app.inject({
-      method,
-      url,
-      headers: { authorization: as(), ...headers },
-      ...(body ? { payload: body } : {}),
-    });
-  const ok = async <T>(response: Promise<LightMyRequestResponse>, status = 200): Promise<T> => {
-    const answer = await response;
-    expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status });
-    return answer.json<T>();
-  };
   const mainOk = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: object, status = 200) =>
-    ok<T>(main.call(method, url, body), status);
-  const availability = (query: string) => ok<Availability>(call('GET', `/v2/availability?${query}`));
+    board.ok<T>(board.main.call(method, url, body), status);
+  const availability = (query: string) =>
+    board.ok<Availability>(board.call('GET', `/v2/availability?${query}`));
   const personIn = (answer: Availability, userId: number): Person => {
     const person = answer.people.find((candidate) => candidate.user_id === userId);
     expect(person).toBeDefined();
@@ -98,19 +76,9 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
   };
 
   beforeAll(async () => {
-    main = await startMainApiTestApp(['Avail', 'Other']);
-    const mainApiUrl = await main.listen();
-    planner = await startTestService({
-      definition: plannerService,
-      envClass: PlannerEnv,
-      dataSourceOptions: plannerOwnerDataSourceOptions,
-      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
-    });
-    acme = main.companies[0].companyId;
-    boss = main.companies[0].userId;
-    const client = (await mainOk<{ id: number }>('POST', '/clients', { name: 'Avail client' }, 201)).id;
-    projectP = (await mainOk<{ id: number }>('POST', '/projects', { name: 'P', client_id: client }, 201)).id;
-    projectQ = (await mainOk<{ id: number }>('POST', '/projects', { name: 'Q', client_id: client }, 201)).id;
+    board = await startBoard(['Avail', 'Other']);
+    projectP = await board.newProject('P');
+    projectQ = await board.newProject('Q');
     const designer = await mainOk<{ id: number }>('POST', '/positions', { name: 'Designer' }, 201);
     senior = (
       await mainOk<{ id: number }>(
@@ -239,7 +207,7 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
 
     // Bookings. Ada: 4 hours a day on P from 27 December to 7 January (confirmed), and 10 hours on Q
     // over 27-28 December (tentative, 5 + 5). Bob: 20 hours on P over 5-7 January (6.67 + 6.67 + 6.66).
-    const book = (body: object) => ok(call('POST', '/v2/allocations', body), 201);
+    const book = (body: object) => board.ok(board.call('POST', '/v2/allocations', body), 201);
     await book({
       user_id: ada,
       project_id: projectP,
@@ -259,8 +227,7 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
   });
 
   afterAll(async () => {
-    await planner?.close();
-    await main?.close();
+    await board?.close();
   });
 
   it('answers each person by week, each week the sum of its days, worked out by hand', async () => {
@@ -417,26 +384,26 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
 
   it('tags the answer from its inputs: a repeated poll is a 304 until something it reads changes', async () => {
     const url = `/v2/availability?user_ids=${ada}&from=2027-12-27&to=2028-01-09&granularity=week`;
-    const first = await call('GET', url);
+    const first = await board.call('GET', url);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"av-/);
 
-    const again = await call('GET', url, undefined, { 'if-none-match': etag });
+    const again = await board.call('GET', url, undefined, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
     // A change in main-api (Ada's time zone: Paris, the same hours as Berlin) moves its revision.
     await mainOk('PUT', `/users/${ada}/time-zone`, { time_zone: 'Europe/Paris' });
-    const afterMainApi = await call('GET', url, undefined, { 'if-none-match': etag });
+    const afterMainApi = await board.call('GET', url, undefined, { 'if-none-match': etag });
     expect(afterMainApi.statusCode).toBe(200);
     const second = afterMainApi.headers.etag as string;
     expect(second).not.toBe(etag);
-    expect((await call('GET', url, undefined, { 'if-none-match': second })).statusCode).toBe(304);
+    expect((await board.call('GET', url, undefined, { 'if-none-match': second })).statusCode).toBe(304);
 
     // A booking moves the planner's.
-    await ok(
-      call('POST', '/v2/allocations', {
+    await board.ok(
+      board.call('POST', '/v2/allocations', {
         user_id: ada,
         project_id: projectQ,
         from: '2028-01-09',
@@ -446,12 +413,14 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
       }),
       201,
     );
-    expect((await call('GET', url, undefined, { 'if-none-match': second })).statusCode).toBe(200);
+    expect((await board.call('GET', url, undefined, { 'if-none-match': second })).statusCode).toBe(200);
   });
 
   it('finds who has the hours free, best first, with the first window that fits and why', async () => {
     const search = (query: string) =>
-      ok<{ people: Candidate[]; considered: number }>(call('GET', `/v2/availability/search?${query}`));
+      board.ok<{ people: Candidate[]; considered: number }>(
+        board.call('GET', `/v2/availability/search?${query}`),
+      );
     // Free hours, day by day (tentative left out). Ada: 4, 4, 2, 4, 4 in December, then 2, 2, 2:
     // 20 reached on 3 January, 24 in all. Bob: 0, 4.5, 7.5, 5.5, 7.5 (20 reached on the 31st), then
     // 0.83, 0.83, 0.84 after his 20 booked hours: 27.5 in all.
@@ -499,7 +468,7 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
 
   it('refuses what it cannot answer with a named 400', async () => {
     const refused = async (query: string) => {
-      const answer = await call('GET', `/v2/availability?${query}`);
+      const answer = await board.call('GET', `/v2/availability?${query}`);
       expect({ status: answer.statusCode, error: answer.json<{ error: string }>().error }).toEqual({
         status: 400,
         error: expect.stringMatching(/Error$/),
@@ -514,19 +483,18 @@ describe('planner v2: availability across people, calendars and time zones (e2e)
     await refused(
       `user_ids=${Array.from({ length: 201 }, (_, index) => index + 1).join(',')}&from=2027-12-27&to=2027-12-28`,
     );
-    const search = await call('GET', '/v2/availability/search?from=2027-12-27&to=2028-01-09&hours=-1');
+    const search = await board.call('GET', '/v2/availability/search?from=2027-12-27&to=2028-01-09&hours=-1');
     expect(search.statusCode).toBe(400);
   });
 
   it("never answers another company's people", async () => {
-    const other = main.companies[1];
-    const answer = await planner.app.inject({
-      method: 'GET',
-      url: `/v2/availability?user_ids=${ada},${bob}&from=2027-12-27&to=2028-01-09`,
-      headers: {
-        authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: other.companyId, roleId: 1, subject: `user:${other.userId}` })}`,
-      },
-    });
+    const other = board.main.companies[1];
+    const answer = await board.call(
+      'GET',
+      `/v2/availability?user_ids=${ada},${bob}&from=2027-12-27&to=2028-01-09`,
+      undefined,
+      { authorization: board.tokenOf(other.companyId, other.userId) },
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json<Availability>().people).toEqual([]);
   });

@@ -1,13 +1,4 @@
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
-import type { LightMyRequestResponse } from 'fastify';
-// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
-import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../../planner/src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
-import { plannerService } from '../../planner/src/planner.service';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Body = Record<string, unknown>;
+import { startBoard, type Body, type Board } from './support/board-harness';
 
 interface Day {
   date: string;
@@ -35,21 +26,6 @@ interface FillAnswer {
   over_allocated_days: { date: string; capacity: number; booked: number; over: number }[];
 }
 
-interface FeedEvent {
-  entity: string;
-  id: string;
-  kind: string;
-  user_id: number | null;
-}
-
-// Monday to Friday, 8 hours a day.
-const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
-  day_of_week: day,
-  daily_hours: 8,
-  start_at: '09:00:00',
-  end_at: '17:00:00',
-}));
-
 const sumOf = (allocations: readonly { total_hours: number }[]) =>
   Math.round(allocations.reduce((sum, allocation) => sum + allocation.total_hours * 100, 0)) / 100;
 const weekdays = (days: readonly Day[] | undefined) =>
@@ -60,108 +36,34 @@ const weekdays = (days: readonly Day[] | undefined) =>
  * part inside a window, to a person in one transaction, under the person's capacity policy and lock.
  */
 describe('planner v2: filling a placeholder (e2e)', () => {
-  let main: MainApiTestApp;
-  let planner: TestService<PlannerEnv>;
-  let acme: number;
-  let boss: number;
-  let client: number;
-  let emailCounter = 0;
+  let board: Board;
 
-  const tokenOf = (companyId: number, userId: number, roleId = 1) =>
-    `Bearer ${signTestToken({ keys: main.keys, companyId, roleId, subject: `user:${userId}` })}`;
-  const call = (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
-    planner.app.inject({
-      method,
-      url,
-      headers: { authorization: tokenOf(acme, boss), ...headers },
-      ...(body ? { payload: body } : {}),
-    });
-  const created = async (response: Promise<LightMyRequestResponse>): Promise<number> => {
-    const answer = await response;
-    expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status: 201 });
-    return answer.json<{ id: number }>().id;
-  };
-  const newProject = (name: string) => created(main.call('POST', '/projects', { name, client_id: client }));
-  const newPerson = async (): Promise<number> => {
-    emailCounter += 1;
-    const id = await created(
-      main.call('POST', '/users', {
-        first_name: `Filler${emailCounter}`,
-        last_name: 'Person',
-        email: `fill${emailCounter}@planner.test`,
-        role_id: 4,
-      }),
-    );
-    expect((await main.call('PUT', `/working-time/users/${id}`, { entries: FULL_WEEK })).statusCode).toBe(
-      200,
-    );
-    return id;
-  };
   const newPlaceholder = async (name: string): Promise<{ id: string; etag: string }> => {
-    const answer = await call('POST', '/v2/placeholders', { name });
+    const answer = await board.call('POST', '/v2/placeholders', { name });
     expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
     return { id: answer.json<{ id: string }>().id, etag: answer.headers.etag as string };
   };
-  const booked = async (body: Body): Promise<Allocation> => {
-    const answer = await call('POST', '/v2/allocations', body);
-    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
-    return answer.json<Allocation>();
-  };
+  const booked = (body: Body) => board.ok<Allocation>(board.call('POST', '/v2/allocations', body), 201);
   const assign = (placeholder: { id: string; etag: string }, body: Body) =>
-    call('POST', `/v2/placeholders/${placeholder.id}/assign`, body, { 'if-match': placeholder.etag });
-  const filled = async (placeholder: { id: string; etag: string }, body: Body): Promise<FillAnswer> => {
-    const answer = await assign(placeholder, body);
-    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 200 });
-    return answer.json<FillAnswer>();
-  };
-  const list = async (query: string): Promise<Allocation[]> => {
-    const answer = await call('GET', `/v2/allocations?include=days&limit=500&${query}`);
-    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 200 });
-    return answer.json<{ data: Allocation[] }>().data;
-  };
-  const expectError = (answer: LightMyRequestResponse, status: number, error: string, message?: RegExp) => {
-    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({
-      status,
-      body: { error, ...(message ? { message: expect.stringMatching(message) } : {}) },
-    });
-  };
-  const feed = async (): Promise<FeedEvent[]> => {
-    const events: FeedEvent[] = [];
-    for (let after = '0'; ;) {
-      const page = (await call('GET', `/v2/events?after=${after}&limit=500`)).json<{
-        data: FeedEvent[];
-        next_cursor: string;
-      }>();
-      events.push(...page.data);
-      if (page.data.length === 0) {
-        return events;
-      }
-      after = page.next_cursor;
-    }
+    board.call('POST', `/v2/placeholders/${placeholder.id}/assign`, body, { 'if-match': placeholder.etag });
+  const filled = (placeholder: { id: string; etag: string }, body: Body) =>
+    board.ok<FillAnswer>(assign(placeholder, body));
+  const list = async (query: string) => {
+    const url = `/v2/allocations?include=days&limit=500&${query}`;
+    return (await board.ok<{ data: Allocation[] }>(board.call('GET', url))).data;
   };
 
   beforeAll(async () => {
-    main = await startMainApiTestApp(['Filled']);
-    const mainApiUrl = await main.listen();
-    planner = await startTestService({
-      definition: plannerService,
-      envClass: PlannerEnv,
-      dataSourceOptions: plannerOwnerDataSourceOptions,
-      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
-    });
-    acme = main.companies[0].companyId;
-    boss = main.companies[0].userId;
-    client = await created(main.call('POST', '/clients', { name: 'Fill client' }));
+    board = await startBoard(['Filled']);
   });
 
   afterAll(async () => {
-    await planner?.close();
-    await main?.close();
+    await board?.close();
   });
 
   it('moves every booking to the person, keeping ids and modes, with If-Match (428 without)', async () => {
-    const [design, build] = [await newProject('Fill: design'), await newProject('Fill: build')];
-    const person = await newPerson();
+    const [design, build] = [await board.newProject('Fill: design'), await board.newProject('Fill: build')];
+    const person = await board.newPerson();
     const placeholder = await newPlaceholder('Designer to hire');
     // 2027-01-04 is a Monday.
     const perDay = await booked({
@@ -180,8 +82,8 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       days: [{ date: '2027-01-11', hours: 8 }],
     });
 
-    expectError(
-      await call('POST', `/v2/placeholders/${placeholder.id}/assign`, { user_id: person }),
+    board.expectError(
+      await board.call('POST', `/v2/placeholders/${placeholder.id}/assign`, { user_id: person }),
       428,
       'PreconditionRequiredError',
     );
@@ -219,18 +121,18 @@ describe('planner v2: filling a placeholder (e2e)', () => {
     );
 
     // Moved whole: an `updated` event each, naming the person now.
-    const events = (await feed()).filter(
+    const events = (await board.feed()).filter(
       (event) => event.entity === 'allocations' && [perDay.id, total.id].includes(event.id),
     );
     expect(events.filter((event) => event.kind === 'updated' && event.user_id === person)).toHaveLength(2);
 
     // Nothing left to move: 409, named.
-    expectError(await assign(placeholder, { user_id: person }), 409, 'NothingToAssignError');
+    board.expectError(await assign(placeholder, { user_id: person }), 409, 'NothingToAssignError');
   });
 
   it('splits at the window: the placeholder keeps the outside part (its id and days), the person the rest', async () => {
-    const project = await newProject('Fill: window');
-    const person = await newPerson();
+    const project = await board.newProject('Fill: window');
+    const person = await board.newPerson();
     const placeholder = await newPlaceholder('Developer to hire');
     const crossing = await booked({
       placeholder_id: placeholder.id,
@@ -291,8 +193,8 @@ describe('planner v2: filling a placeholder (e2e)', () => {
   });
 
   it('refuses bad requests: unknown placeholder (404), person (400), half a window (400), empty window (409)', async () => {
-    const project = await newProject('Fill: refusals');
-    const person = await newPerson();
+    const project = await board.newProject('Fill: refusals');
+    const person = await board.newPerson();
     const placeholder = await newPlaceholder('Writer to hire');
     await booked({
       placeholder_id: placeholder.id,
@@ -301,7 +203,7 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       to: '2027-04-09',
       hours_per_day: 2,
     });
-    expectError(
+    board.expectError(
       await assign(
         { id: '00000000-0000-4000-8000-000000000000', etag: placeholder.etag },
         { user_id: person },
@@ -309,18 +211,18 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       404,
       'PlaceholderNotFoundError',
     );
-    expectError(await assign(placeholder, { user_id: 999999 }), 400, 'UserNotFoundError');
-    expectError(
+    board.expectError(await assign(placeholder, { user_id: 999999 }), 400, 'UserNotFoundError');
+    board.expectError(
       await assign(placeholder, { user_id: person, from: '2027-04-05' }),
       400,
       'InvalidAllocationError',
     );
-    expectError(
+    board.expectError(
       await assign(placeholder, { user_id: person, from: '2027-04-09', to: '2027-04-05' }),
       400,
       'InvalidAllocationError',
     );
-    expectError(
+    board.expectError(
       await assign(placeholder, { user_id: person, from: '2027-05-01', to: '2027-05-31' }),
       409,
       'NothingToAssignError',
@@ -328,8 +230,8 @@ describe('planner v2: filling a placeholder (e2e)', () => {
   });
 
   it('under reject, answers 422 with the days over capacity and moves nothing', async () => {
-    const [busy, pipeline] = [await newProject('Fill: busy'), await newProject('Fill: pipeline')];
-    const person = await newPerson();
+    const [busy, pipeline] = [await board.newProject('Fill: busy'), await board.newProject('Fill: pipeline')];
+    const person = await board.newPerson();
     const mine = await booked({
       user_id: person,
       project_id: busy,
@@ -346,7 +248,7 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       hours_per_day: 4,
     });
     const answer = await assign(placeholder, { user_id: person, capacity_policy: 'reject' });
-    expectError(answer, 422, 'OverCapacityError');
+    board.expectError(answer, 422, 'OverCapacityError');
     expect(answer.json<FillAnswer>().over_allocated_days).toEqual(
       ['07', '08', '09'].map((day) => ({ date: `2027-04-${day}`, capacity: 8, booked: 10, over: 2 })),
     );
@@ -364,15 +266,15 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       '2027-04-08',
       '2027-04-09',
     ]);
-    const overEvents = (await feed()).filter(
+    const overEvents = (await board.feed()).filter(
       (event) => event.entity === 'availability' && event.kind === 'over_allocated' && event.id === theirs.id,
     );
     expect(overEvents).toHaveLength(3);
   });
 
   it("answers 409 on an overlap with the person's booking on the same project, moving nothing", async () => {
-    const project = await newProject('Fill: overlap');
-    const person = await newPerson();
+    const project = await board.newProject('Fill: overlap');
+    const person = await board.newPerson();
     const mine = await booked({
       user_id: person,
       project_id: project,
@@ -383,7 +285,7 @@ describe('planner v2: filling a placeholder (e2e)', () => {
     const placeholder = await newPlaceholder('Overlapping');
     const early = await booked({
       placeholder_id: placeholder.id,
-      project_id: await newProject('Fill: overlap, other'),
+      project_id: await board.newProject('Fill: overlap, other'),
       from: '2027-04-26',
       to: '2027-04-30',
       hours_per_day: 2,
@@ -395,7 +297,7 @@ describe('planner v2: filling a placeholder (e2e)', () => {
       to: '2027-05-14',
       hours_per_day: 2,
     });
-    expectError(
+    board.expectError(
       await assign(placeholder, { user_id: person }),
       409,
       'AllocationAlreadyExistInDatesRangeError',
@@ -413,8 +315,8 @@ describe('planner v2: filling a placeholder (e2e)', () => {
   });
 
   it('is atomic: readers never see hours half moved, and of two fills under reject exactly one wins', async () => {
-    const project = await newProject('Fill: atomic');
-    const person = await newPerson();
+    const project = await board.newProject('Fill: atomic');
+    const person = await board.newPerson();
     const placeholder = await newPlaceholder('Year-long');
     await booked({
       placeholder_id: placeholder.id,
@@ -458,11 +360,11 @@ describe('planner v2: filling a placeholder (e2e)', () => {
     expect(sumOf(await list(`user_ids=${person}&project_ids=${project}`))).toBe(total);
 
     // Two fills of one placeholder, to two people; only one has the capacity: exactly one wins.
-    const free = await newPerson();
-    const busy = await newPerson();
+    const free = await board.newPerson();
+    const busy = await board.newPerson();
     await booked({
       user_id: busy,
-      project_id: await newProject('Fill: atomic, busy'),
+      project_id: await board.newProject('Fill: atomic, busy'),
       from: '2028-07-03',
       to: '2028-07-07',
       hours_per_day: 6,

@@ -1,14 +1,6 @@
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { DataSource } from 'typeorm';
-// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
-import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../../planner/src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
-import { plannerService } from '../../planner/src/planner.service';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Body = Record<string, unknown>;
+import type { DataSource } from 'typeorm';
+import { startBoard, type Body, type Board } from './support/board-harness';
 
 interface Placeholder {
   id: string;
@@ -33,118 +25,37 @@ interface Allocation {
   over_allocated_days?: unknown[];
 }
 
-interface FeedEvent {
-  entity: string;
-  id: string;
-  kind: string;
-  project_id: number | null;
-  user_id: number | null;
-  changed_fields: string[];
-}
-
-// Monday to Friday, 8 hours a day.
-const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
-  day_of_week: day,
-  daily_hours: 8,
-  start_at: '09:00:00',
-  end_at: '17:00:00',
-}));
-
 /**
  * Placeholders (issue 39, first step): a role booked before knowing who. Created, read, changed and
  * deleted with the v2 conventions; booked like a person but on the standard week with no capacity
  * limit; never seen by the interface's routes nor by people's availability; in the planner's feed.
  */
 describe('planner v2: placeholders and their bookings (e2e)', () => {
-  let main: MainApiTestApp;
-  let planner: TestService<PlannerEnv>;
+  let board: Board;
   let plannerDb: DataSource;
-  let acme: number;
-  let boss: number;
-  let client: number;
   let designer: number;
   let writer: number;
   let creative: number;
   let content: number;
   let senior: number;
   let projectLabel: number;
-  let emailCounter = 0;
 
-  const tokenOf = (companyId: number, userId: number, roleId = 1) =>
-    `Bearer ${signTestToken({ keys: main.keys, companyId, roleId, subject: `user:${userId}` })}`;
-  const call = (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
-    planner.app.inject({
-      method,
-      url,
-      headers: { authorization: tokenOf(acme, boss), ...headers },
-      ...(body ? { payload: body } : {}),
-    });
-  const created = async (response: Promise<LightMyRequestResponse>): Promise<number> => {
-    const answer = await response;
-    expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status: 201 });
-    return answer.json<{ id: number }>().id;
-  };
-  const newProject = (name: string) => created(main.call('POST', '/projects', { name, client_id: client }));
-  const newPerson = async (): Promise<number> => {
-    emailCounter += 1;
-    const id = await created(
-      main.call('POST', '/users', {
-        first_name: `Placed${emailCounter}`,
-        last_name: 'Person',
-        email: `placeholder${emailCounter}@planner.test`,
-        role_id: 4,
-      }),
-    );
-    expect((await main.call('PUT', `/working-time/users/${id}`, { entries: FULL_WEEK })).statusCode).toBe(
-      200,
-    );
-    return id;
-  };
   const newPlaceholder = async (body: Body): Promise<{ placeholder: Placeholder; etag: string }> => {
-    const answer = await call('POST', '/v2/placeholders', body);
+    const answer = await board.call('POST', '/v2/placeholders', body);
     expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
     return { placeholder: answer.json<Placeholder>(), etag: answer.headers.etag as string };
   };
-  const book = (body: Body) => call('POST', '/v2/allocations', body);
+  const book = (body: Body) => board.call('POST', '/v2/allocations', body);
   const booked = async (body: Body): Promise<{ allocation: Allocation; etag: string }> => {
     const answer = await book(body);
     expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
     return { allocation: answer.json<Allocation>(), etag: answer.headers.etag as string };
   };
-  const expectError = (answer: LightMyRequestResponse, status: number, error: string, message?: RegExp) => {
-    expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({
-      status,
-      body: { error, ...(message ? { message: expect.stringMatching(message) } : {}) },
-    });
-  };
-  const feed = async (): Promise<FeedEvent[]> => {
-    const events: FeedEvent[] = [];
-    for (let after = '0'; ;) {
-      const page = (await call('GET', `/v2/events?after=${after}&limit=500`)).json<{
-        data: FeedEvent[];
-        next_cursor: string;
-      }>();
-      events.push(...page.data);
-      if (page.data.length === 0) {
-        return events;
-      }
-      after = page.next_cursor;
-    }
-  };
 
   beforeAll(async () => {
-    main = await startMainApiTestApp(['Placed', 'Elsewhere']);
-    const mainApiUrl = await main.listen();
-    planner = await startTestService({
-      definition: plannerService,
-      envClass: PlannerEnv,
-      dataSourceOptions: plannerOwnerDataSourceOptions,
-      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
-    });
-    plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
-    acme = main.companies[0].companyId;
-    boss = main.companies[0].userId;
-    client = await created(main.call('POST', '/clients', { name: 'Placeholder client' }));
+    board = await startBoard(['Placed', 'Elsewhere']);
+    const { main, created } = board;
+    plannerDb = await board.plannerDb();
     creative = await created(main.call('POST', '/position-categories', { name: 'Creative' }));
     content = await created(main.call('POST', '/position-categories', { name: 'Content' }));
     designer = await created(main.call('POST', '/positions', { name: 'Designer', category_id: creative }));
@@ -154,14 +65,12 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
   });
 
   afterAll(async () => {
-    await plannerDb?.destroy();
-    await planner?.close();
-    await main?.close();
+    await board?.close();
   });
 
   it('creates with Location and ETag, reads (304), changes and deletes with If-Match (428, 412)', async () => {
-    const project = await newProject('Placeholders: crud');
-    const answer = await call('POST', '/v2/placeholders', {
+    const project = await board.newProject('Placeholders: crud');
+    const answer = await board.call('POST', '/v2/placeholders', {
       name: 'Senior designer',
       position_id: designer,
       project_id: project,
@@ -181,22 +90,22 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       version: 1,
     });
 
-    const read = await call('GET', `/v2/placeholders/${placeholder.id}`);
+    const read = await board.call('GET', `/v2/placeholders/${placeholder.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(placeholder);
     expect(
       (
-        await call('GET', `/v2/placeholders/${placeholder.id}`, undefined, {
+        await board.call('GET', `/v2/placeholders/${placeholder.id}`, undefined, {
           'if-none-match': read.headers.etag as string,
         })
       ).statusCode,
     ).toBe(304);
 
-    const unconditional = await call('PATCH', `/v2/placeholders/${placeholder.id}`, {
+    const unconditional = await board.call('PATCH', `/v2/placeholders/${placeholder.id}`, {
       name: 'Lead designer',
     });
-    expectError(unconditional, 428, 'PreconditionRequiredError');
-    const changed = await call(
+    board.expectError(unconditional, 428, 'PreconditionRequiredError');
+    const changed = await board.call(
       'PATCH',
       `/v2/placeholders/${placeholder.id}`,
       { name: 'Lead designer', position_id: writer, category_id: content, label_ids: [] },
@@ -212,7 +121,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       version: 2,
     });
     expect(changed.headers.etag).toMatch(/^"2-/);
-    const stale = await call(
+    const stale = await board.call(
       'PATCH',
       `/v2/placeholders/${placeholder.id}`,
       { name: 'Too late' },
@@ -224,15 +133,23 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       version: 2,
     });
 
-    expectError(await call('DELETE', `/v2/placeholders/${placeholder.id}`), 428, 'PreconditionRequiredError');
-    const removed = await call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, {
+    board.expectError(
+      await board.call('DELETE', `/v2/placeholders/${placeholder.id}`),
+      428,
+      'PreconditionRequiredError',
+    );
+    const removed = await board.call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, {
       'if-match': changed.headers.etag as string,
     });
     expect(removed.statusCode).toBe(204);
-    expectError(await call('GET', `/v2/placeholders/${placeholder.id}`), 404, 'PlaceholderNotFoundError');
+    board.expectError(
+      await board.call('GET', `/v2/placeholders/${placeholder.id}`),
+      404,
+      'PlaceholderNotFoundError',
+    );
 
     // Its life in the planner's feed, as kind `placeholders`, with its project and no user.
-    const events = (await feed()).filter((event) => event.id === placeholder.id);
+    const events = (await board.feed()).filter((event) => event.id === placeholder.id);
     expect(events.map((event) => [event.entity, event.kind, event.project_id, event.user_id])).toEqual([
       ['placeholders', 'created', project, null],
       ['placeholders', 'updated', project, null],
@@ -242,7 +159,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
   });
 
   it('lists by name a cursor page at a time, filtered by project, position and category', async () => {
-    const project = await newProject('Placeholders: list');
+    const project = await board.newProject('Placeholders: list');
     const names = ['Copywriter', 'Art director', 'Designer A', 'Designer B'];
     for (const name of names) {
       await newPlaceholder({
@@ -254,7 +171,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: LightMyRequestResponse = await call(
+      const page: LightMyRequestResponse = await board.call(
         'GET',
         `/v2/placeholders?project_ids=${project}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
       );
@@ -266,27 +183,33 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     } while (cursor);
     expect(seen).toEqual([...names].sort());
 
-    const designers = await call('GET', `/v2/placeholders?project_ids=${project}&position_ids=${designer}`);
+    const designers = await board.call(
+      'GET',
+      `/v2/placeholders?project_ids=${project}&position_ids=${designer}`,
+    );
     expect(designers.json<{ data: Placeholder[] }>().data.map((placeholder) => placeholder.name)).toEqual([
       'Designer A',
       'Designer B',
     ]);
-    const byCategory = await call('GET', `/v2/placeholders?project_ids=${project}&category_ids=${creative}`);
+    const byCategory = await board.call(
+      'GET',
+      `/v2/placeholders?project_ids=${project}&category_ids=${creative}`,
+    );
     expect(byCategory.json<{ data: Placeholder[] }>().data).toHaveLength(2);
-    expectError(
-      await call('GET', '/v2/placeholders?cursor=bm90LWEtY3Vyc29y'),
+    board.expectError(
+      await board.call('GET', '/v2/placeholders?cursor=bm90LWEtY3Vyc29y'),
       400,
       'InvalidPlaceholderError',
     );
   });
 
   it('refuses what main-api does not have, a bad name, and a category other than the position’s (400)', async () => {
-    const otherCompany = main.companies[1];
-    const theirPosition = await created(
-      main.call('POST', '/positions', { name: 'Theirs' }, { company: otherCompany.companyId }),
+    const otherCompany = board.main.companies[1];
+    const theirPosition = await board.created(
+      board.main.call('POST', '/positions', { name: 'Theirs' }, { company: otherCompany.companyId }),
     );
     const refused = async (body: Body, error: string, message: RegExp) =>
-      expectError(await call('POST', '/v2/placeholders', body), 400, error, message);
+      board.expectError(await board.call('POST', '/v2/placeholders', body), 400, error, message);
 
     await refused(
       { name: 'Ghost', position_id: 999_999 },
@@ -317,31 +240,31 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
 
   it("reads and writes only the caller's company's placeholders, and roles 4-5 only read", async () => {
     const { placeholder } = await newPlaceholder({ name: 'Ours' });
-    const other = main.companies[1];
-    const asOther = { authorization: tokenOf(other.companyId, other.userId) };
-    expectError(
-      await call('GET', `/v2/placeholders/${placeholder.id}`, undefined, asOther),
+    const other = board.main.companies[1];
+    const asOther = { authorization: board.tokenOf(other.companyId, other.userId) };
+    board.expectError(
+      await board.call('GET', `/v2/placeholders/${placeholder.id}`, undefined, asOther),
       404,
       'PlaceholderNotFoundError',
     );
     expect(
-      (await call('GET', '/v2/placeholders', undefined, asOther)).json<{ data: Placeholder[] }>().data,
+      (await board.call('GET', '/v2/placeholders', undefined, asOther)).json<{ data: Placeholder[] }>().data,
     ).toEqual([]);
-    const theirProject = await created(
-      main.call(
+    const theirProject = await board.created(
+      board.main.call(
         'POST',
         '/projects',
         {
           name: 'Theirs',
-          client_id: await created(
-            main.call('POST', '/clients', { name: 'T' }, { company: other.companyId }),
+          client_id: await board.created(
+            board.main.call('POST', '/clients', { name: 'T' }, { company: other.companyId }),
           ),
         },
         { company: other.companyId },
       ),
     );
-    expectError(
-      await call(
+    board.expectError(
+      await board.call(
         'POST',
         '/v2/allocations',
         {
@@ -358,18 +281,20 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       /placeholder_id/,
     );
 
-    const collaborator = { authorization: tokenOf(acme, boss, 4) };
+    const collaborator = { authorization: board.tokenOf(board.companyId, board.bossId, 4) };
     expect(
-      (await call('GET', `/v2/placeholders/${placeholder.id}`, undefined, collaborator)).statusCode,
+      (await board.call('GET', `/v2/placeholders/${placeholder.id}`, undefined, collaborator)).statusCode,
     ).toBe(200);
-    expect((await call('POST', '/v2/placeholders', { name: 'Nope' }, collaborator)).statusCode).toBe(403);
+    expect((await board.call('POST', '/v2/placeholders', { name: 'Nope' }, collaborator)).statusCode).toBe(
+      403,
+    );
   });
 
   it('books a placeholder Monday to Friday with no capacity limit, once per project and day', async () => {
-    const project = await newProject('Placeholders: booking');
-    const elsewhere = await newProject('Placeholders: elsewhere');
+    const project = await board.newProject('Placeholders: booking');
+    const elsewhere = await board.newProject('Placeholders: elsewhere');
     const { placeholder } = await newPlaceholder({ name: 'Designer to hire', position_id: designer });
-    const settings = await call('GET', '/v2/planning-settings');
+    const settings = await board.call('GET', '/v2/planning-settings');
     expect(settings.statusCode).toBe(200);
 
     // 12 hours a day, more than any person's day, under reject: no capacity, nothing over.
@@ -399,7 +324,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     });
     expect(total.days?.map((day) => day.hours)).toEqual([6, 6, 6, 6, 6, 0, 0]);
 
-    expectError(
+    board.expectError(
       await book({
         placeholder_id: placeholder.id,
         project_id: project,
@@ -411,7 +336,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       'AllocationAlreadyExistInDatesRangeError',
       /Placeholder .* from 2027-05-03 to 2027-05-09/,
     );
-    expectError(
+    board.expectError(
       await book({
         placeholder_id: placeholder.id,
         project_id: project,
@@ -425,20 +350,25 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     );
 
     // Read back, listed by placeholder, and moved within its kind only.
-    const listed = await call('GET', `/v2/allocations?placeholder_ids=${placeholder.id}&include=days`);
+    const listed = await board.call('GET', `/v2/allocations?placeholder_ids=${placeholder.id}&include=days`);
     expect(
       listed
         .json<{ data: Allocation[] }>()
         .data.map((each) => each.id)
         .sort(),
     ).toEqual([allocation.id, total.id].sort());
-    expectError(
-      await call('PATCH', `/v2/allocations/${allocation.id}`, { user_id: boss }, { 'if-match': etag }),
+    board.expectError(
+      await board.call(
+        'PATCH',
+        `/v2/allocations/${allocation.id}`,
+        { user_id: board.bossId },
+        { 'if-match': etag },
+      ),
       400,
       'InvalidAllocationError',
       /filling the placeholder/,
     );
-    const moved = await call(
+    const moved = await board.call(
       'PATCH',
       `/v2/allocations/${allocation.id}`,
       { from: '2027-05-10', to: '2027-05-16' },
@@ -447,7 +377,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json<Allocation>()).toMatchObject({ placeholder_id: placeholder.id, total_hours: 60 });
 
-    const person = await newPerson();
+    const person = await board.newPerson();
     const { allocation: personal, etag: personalTag } = await booked({
       user_id: person,
       project_id: project,
@@ -455,8 +385,8 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       to: '2027-05-07',
       hours_per_day: 4,
     });
-    expectError(
-      await call(
+    board.expectError(
+      await board.call(
         'PATCH',
         `/v2/allocations/${personal.id}`,
         { placeholder_id: placeholder.id },
@@ -468,7 +398,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
     );
 
     // The allocation events of a placeholder's booking name no user.
-    const events = (await feed()).filter(
+    const events = (await board.feed()).filter(
       (event) => event.entity === 'allocations' && event.id === allocation.id,
     );
     expect(events.map((event) => [event.kind, event.user_id, event.project_id])).toEqual([
@@ -478,52 +408,55 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
   });
 
   it('books exactly one of a person and a placeholder, of the company (400)', async () => {
-    const project = await newProject('Placeholders: exactly one');
+    const project = await board.newProject('Placeholders: exactly one');
     const { placeholder } = await newPlaceholder({ name: 'Either' });
     const range = { project_id: project, from: '2027-05-03', to: '2027-05-07', hours_per_day: 4 };
-    expectError(
-      await book({ ...range, user_id: await newPerson(), placeholder_id: placeholder.id }),
+    board.expectError(
+      await book({ ...range, user_id: await board.newPerson(), placeholder_id: placeholder.id }),
       400,
       'InvalidAllocationError',
       /exactly one of user_id/,
     );
-    expectError(await book(range), 400, 'InvalidAllocationError', /exactly one of user_id/);
-    expectError(
+    board.expectError(await book(range), 400, 'InvalidAllocationError', /exactly one of user_id/);
+    board.expectError(
       await book({ ...range, placeholder_id: '00000000-0000-4000-8000-000000000000' }),
       400,
       'PlaceholderNotFoundError',
       /placeholder_id/,
     );
-    expectError(await book({ ...range, placeholder_id: 'not-a-uuid' }), 400, 'InvalidAllocationError');
+    board.expectError(await book({ ...range, placeholder_id: 'not-a-uuid' }), 400, 'InvalidAllocationError');
   });
 
   it('refuses to delete a booked placeholder (409), and deletes it once free', async () => {
     const { placeholder, etag } = await newPlaceholder({ name: 'Booked' });
     const { allocation, etag: allocationTag } = await booked({
       placeholder_id: placeholder.id,
-      project_id: await newProject('Placeholders: in use'),
+      project_id: await board.newProject('Placeholders: in use'),
       from: '2027-05-03',
       to: '2027-05-07',
       hours_per_day: 4,
     });
-    expectError(
-      await call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, { 'if-match': etag }),
+    board.expectError(
+      await board.call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, { 'if-match': etag }),
       409,
       'PlaceholderInUseError',
     );
     expect(
-      (await call('DELETE', `/v2/allocations/${allocation.id}`, undefined, { 'if-match': allocationTag }))
-        .statusCode,
+      (
+        await board.call('DELETE', `/v2/allocations/${allocation.id}`, undefined, {
+          'if-match': allocationTag,
+        })
+      ).statusCode,
     ).toBe(204);
     expect(
-      (await call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, { 'if-match': etag }))
+      (await board.call('DELETE', `/v2/placeholders/${placeholder.id}`, undefined, { 'if-match': etag }))
         .statusCode,
     ).toBe(204);
   });
 
   it("leaves people's figures as they were: the interface's report and availability never see a placeholder", async () => {
-    const project = await newProject('Placeholders: people');
-    const person = await newPerson();
+    const project = await board.newProject('Placeholders: people');
+    const person = await board.newPerson();
     await booked({
       user_id: person,
       project_id: project,
@@ -532,12 +465,12 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
       hours_per_day: 4,
     });
     const report = async () => {
-      const answer = await call('GET', `/allocation/getAllocations/${project}`);
+      const answer = await board.call('GET', `/allocation/getAllocations/${project}`);
       expect(answer.statusCode).toBe(200);
       return answer.json<{ users: { userId: number; allocations: unknown[] }[] }>();
     };
     const availability = async () => {
-      const answer = await call(
+      const answer = await board.call(
         'GET',
         `/v2/availability?user_ids=${person}&from=2027-09-06&to=2027-09-12&explain=true`,
       );
@@ -562,7 +495,7 @@ describe('planner v2: placeholders and their bookings (e2e)', () => {
   });
 
   it('lets exactly one of 10 concurrent overlapping bookings of one placeholder on one project in', async () => {
-    const project = await newProject('Placeholders: race');
+    const project = await board.newProject('Placeholders: race');
     const { placeholder } = await newPlaceholder({ name: 'Raced' });
     // Ten ranges of ten days, starting a day apart: all of them share 2027-10-13.
     const answers = await Promise.all(

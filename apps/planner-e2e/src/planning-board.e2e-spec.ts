@@ -1,14 +1,5 @@
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
-import type { LightMyRequestResponse } from 'fastify';
-import { DataSource } from 'typeorm';
-// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
-import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../../planner/src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
-import { plannerService } from '../../planner/src/planner.service';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Body = Record<string, unknown>;
+import type { DataSource } from 'typeorm';
+import { startBoard, type Body, type Board } from './support/board-harness';
 
 interface Allocation {
   id: string;
@@ -28,60 +19,16 @@ interface Allocation {
   over_allocated_days?: { date: string; capacity: number; booked: number; over: number }[];
 }
 
-// Monday to Friday, 8 hours a day.
-const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
-  day_of_week: day,
-  daily_hours: 8,
-  start_at: '09:00:00',
-  end_at: '17:00:00',
-}));
-
 /**
  * What a planning board does with the v2 allocations (issue 37): book, read the ETag, move with
  * If-Match, confirm, split, read by person across projects and by window, and be refused over
  * capacity; and many planners booking at once never overbook a person under `reject`.
  */
 describe('planner v2: a planning board over the allocation ledger (e2e)', () => {
-  let main: MainApiTestApp;
-  let planner: TestService<PlannerEnv>;
+  let board: Board;
   let plannerDb: DataSource;
-  let acme: number;
-  let boss: number;
-  let client: number;
-  let emailCounter = 0;
 
-  const call = (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
-    planner.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
-        ...headers,
-      },
-      ...(body ? { payload: body } : {}),
-    });
-  const created = async (response: Promise<LightMyRequestResponse>): Promise<number> => {
-    const answer = await response;
-    expect(answer.statusCode).toBe(201);
-    return answer.json<{ id: number }>().id;
-  };
-  const newPerson = async (): Promise<number> => {
-    emailCounter += 1;
-    const id = await created(
-      main.call('POST', '/users', {
-        first_name: `Planned${emailCounter}`,
-        last_name: 'Person',
-        email: `board${emailCounter}@planner.test`,
-        role_id: 4,
-      }),
-    );
-    expect((await main.call('PUT', `/working-time/users/${id}`, { entries: FULL_WEEK })).statusCode).toBe(
-      200,
-    );
-    return id;
-  };
-  const newProject = (name: string) => created(main.call('POST', '/projects', { name, client_id: client }));
-  const book = async (body: Body): Promise<LightMyRequestResponse> => call('POST', '/v2/allocations', body);
+  const book = (body: Body) => board.call('POST', '/v2/allocations', body);
   const booked = async (body: Body): Promise<{ allocation: Allocation; etag: string }> => {
     const answer = await book(body);
     expect({ status: answer.statusCode, body: answer.json<Body>() }).toMatchObject({ status: 201 });
@@ -89,29 +36,17 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   };
 
   beforeAll(async () => {
-    main = await startMainApiTestApp(['Acme']);
-    const mainApiUrl = await main.listen();
-    planner = await startTestService({
-      definition: plannerService,
-      envClass: PlannerEnv,
-      dataSourceOptions: plannerOwnerDataSourceOptions,
-      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
-    });
-    plannerDb = await new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
-    acme = main.companies[0].companyId;
-    boss = main.companies[0].userId;
-    client = await created(main.call('POST', '/clients', { name: 'Board client' }));
+    board = await startBoard(['Acme']);
+    plannerDb = await board.plannerDb();
   });
 
   afterAll(async () => {
-    await plannerDb?.destroy();
-    await planner?.close();
-    await main?.close();
+    await board?.close();
   });
 
   it('books by hours per day and answers 201 with its days, Location and ETag', async () => {
-    const person = await newPerson();
-    const project = await newProject('Board: per day');
+    const person = await board.newPerson();
+    const project = await board.newProject('Board: per day');
     // 2027-01-04 is a Monday: five working days and a weekend.
     const answer = await book({
       user_id: person,
@@ -132,14 +67,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       over_allocated_days: [],
     });
     expect(allocation.days?.map((day) => day.hours)).toEqual([6, 6, 6, 6, 6, 0, 0]);
-    expect(allocation.confirmed_by_user_id).toBe(boss);
+    expect(allocation.confirmed_by_user_id).toBe(board.bossId);
 
-    const read = await call('GET', `/v2/allocations/${allocation.id}`);
+    const read = await board.call('GET', `/v2/allocations/${allocation.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.headers.etag).toMatch(new RegExp(`^"${allocation.version}-`));
     expect(
       (
-        await call('GET', `/v2/allocations/${allocation.id}`, undefined, {
+        await board.call('GET', `/v2/allocations/${allocation.id}`, undefined, {
           'if-none-match': read.headers.etag as string,
         })
       ).statusCode,
@@ -147,10 +82,10 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it('spreads total hours by capacity so the days sum exactly to it, and keeps pinned days', async () => {
-    const person = await newPerson();
+    const person = await board.newPerson();
     const { allocation } = await booked({
-      user_id: await newPerson(),
-      project_id: await newProject('Board: total'),
+      user_id: await board.newPerson(),
+      project_id: await board.newProject('Board: total'),
       from: '2027-01-04',
       to: '2027-01-08',
       total_hours: 10,
@@ -168,10 +103,10 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it('moves with If-Match, refuses a write without it (428) or with a stale one (412 with current)', async () => {
-    const person = await newPerson();
+    const person = await board.newPerson();
     const { allocation, etag } = await booked({
       user_id: person,
-      project_id: await newProject('Board: move'),
+      project_id: await board.newProject('Board: move'),
       from: '2027-02-01',
       to: '2027-02-05',
       hours_per_day: 4,
@@ -179,14 +114,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
     expect(allocation.confirmed_by_user_id).toBeNull();
 
-    const unconditional = await call('PATCH', `/v2/allocations/${allocation.id}`, {
+    const unconditional = await board.call('PATCH', `/v2/allocations/${allocation.id}`, {
       from: '2027-02-08',
       to: '2027-02-12',
     });
     expect(unconditional.statusCode).toBe(428);
     expect(unconditional.json<Body>().error).toBe('PreconditionRequiredError');
 
-    const moved = await call(
+    const moved = await board.call(
       'PATCH',
       `/v2/allocations/${allocation.id}`,
       { from: '2027-02-08', to: '2027-02-12', status: 'confirmed' },
@@ -198,12 +133,12 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       to: '2027-02-12',
       status: 'confirmed',
       total_hours: 20,
-      confirmed_by_user_id: boss,
+      confirmed_by_user_id: board.bossId,
     });
     expect(moved.json<Allocation>().version).toBeGreaterThan(allocation.version);
     expect(moved.headers.etag).not.toBe(etag);
 
-    const stale = await call(
+    const stale = await board.call(
       'PATCH',
       `/v2/allocations/${allocation.id}`,
       { hours_per_day: 2 },
@@ -218,13 +153,13 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
 
   it('splits an allocation in two, each keeping the hours it had', async () => {
     const { allocation, etag } = await booked({
-      user_id: await newPerson(),
-      project_id: await newProject('Board: split'),
+      user_id: await board.newPerson(),
+      project_id: await board.newProject('Board: split'),
       from: '2027-03-01',
       to: '2027-03-12',
       hours_per_day: 5,
     });
-    const split = await call(
+    const split = await board.call(
       'POST',
       `/v2/allocations/${allocation.id}/split`,
       { date: '2027-03-08' },
@@ -244,8 +179,8 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it('reads by person across projects and by window, a cursor page at a time, with days', async () => {
-    const person = await newPerson();
-    const [one, two] = [await newProject('Board: list 1'), await newProject('Board: list 2')];
+    const person = await board.newPerson();
+    const [one, two] = [await board.newProject('Board: list 1'), await board.newProject('Board: list 2')];
     await booked({
       user_id: person,
       project_id: one,
@@ -268,7 +203,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       hours_per_day: 2,
     });
 
-    const first = await call(
+    const first = await board.call(
       'GET',
       `/v2/allocations?user_ids=${person}&from=2027-04-01&to=2027-04-30&include=days&limit=1`,
     );
@@ -277,7 +212,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(page.data.map((allocation) => allocation.project_id)).toEqual([one]);
     expect(page.has_more).toBe(true);
     expect(page.data[0]?.days).toHaveLength(5);
-    const rest = await call(
+    const rest = await board.call(
       'GET',
       `/v2/allocations?user_ids=${person}&from=2027-04-01&to=2027-04-30&cursor=${page.next_cursor}`,
     );
@@ -287,14 +222,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
     expect(rest.json<{ data: Allocation[] }>().data[0]?.days).toBeUndefined();
     // A day that does not exist is the planner's 400, not the database's error.
-    const impossible = await call('GET', `/v2/allocations?user_ids=${person}&from=2027-02-30`);
+    const impossible = await board.call('GET', `/v2/allocations?user_ids=${person}&from=2027-02-30`);
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json<Body>().error).toBe('InvalidAllocationError');
   });
 
   it('refuses over capacity under reject, naming the days, and books it under warn', async () => {
-    const person = await newPerson();
-    const [one, two] = [await newProject('Board: cap 1'), await newProject('Board: cap 2')];
+    const person = await board.newPerson();
+    const [one, two] = [await board.newProject('Board: cap 1'), await board.newProject('Board: cap 2')];
     await booked({
       user_id: person,
       project_id: one,
@@ -340,7 +275,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
 
     const warned = await book({
       user_id: person,
-      project_id: await newProject('Board: cap 3'),
+      project_id: await board.newProject('Board: cap 3'),
       from: '2027-06-07',
       to: '2027-06-07',
       hours_per_day: 3,
@@ -352,20 +287,9 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
 
     // The warning is in the planner's feed, once, for the day and the write that put it over; the
     // refused write left none.
-    const warnings: Body[] = [];
-    for (let after = '0'; ;) {
-      const page = (await call('GET', `/v2/events?after=${after}&limit=500`)).json<{
-        data: Body[];
-        next_cursor: string;
-      }>();
-      warnings.push(
-        ...page.data.filter((event) => event.entity === 'availability' && event.user_id === person),
-      );
-      if (page.data.length === 0) {
-        break;
-      }
-      after = page.next_cursor;
-    }
+    const warnings = (await board.feed()).filter(
+      (event) => event.entity === 'availability' && event.user_id === person,
+    );
     expect(warnings).toEqual([
       expect.objectContaining({
         entity: 'availability',
@@ -378,9 +302,9 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it('never leaves a day over capacity under reject, however many planners book at once', async () => {
-    const people = [await newPerson(), await newPerson(), await newPerson()];
+    const people = [await board.newPerson(), await board.newPerson(), await board.newPerson()];
     const projects = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => newProject(`Board: race ${index}`)),
+      Array.from({ length: 12 }, (_, index) => board.newProject(`Board: race ${index}`)),
     );
     // A fixed pseudo-random sequence: the same bookings on every run, overlapping on purpose.
     let seed = 37;
@@ -426,17 +350,18 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
 
   it('removes with If-Match, and its days go with it', async () => {
     const { allocation, etag } = await booked({
-      user_id: await newPerson(),
-      project_id: await newProject('Board: remove'),
+      user_id: await board.newPerson(),
+      project_id: await board.newProject('Board: remove'),
       from: '2027-08-02',
       to: '2027-08-06',
       hours_per_day: 1,
     });
-    expect((await call('DELETE', `/v2/allocations/${allocation.id}`)).statusCode).toBe(428);
+    expect((await board.call('DELETE', `/v2/allocations/${allocation.id}`)).statusCode).toBe(428);
     expect(
-      (await call('DELETE', `/v2/allocations/${allocation.id}`, undefined, { 'if-match': etag })).statusCode,
+      (await board.call('DELETE', `/v2/allocations/${allocation.id}`, undefined, { 'if-match': etag }))
+        .statusCode,
     ).toBe(204);
-    expect((await call('GET', `/v2/allocations/${allocation.id}`)).statusCode).toBe(404);
+    expect((await board.call('GET', `/v2/allocations/${allocation.id}`)).statusCode).toBe(404);
     const [{ count }] = await plannerDb.query<{ count: number }[]>(
       'SELECT count(*)::int AS count FROM planner.allocation_days WHERE allocation_id = $1',
       [allocation.id],
@@ -445,8 +370,8 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it("plans again, from the interface's total, an allocation the interface changed", async () => {
-    const person = await newPerson();
-    const project = await newProject('Board: facade');
+    const person = await board.newPerson();
+    const project = await board.newProject('Board: facade');
     const { allocation } = await booked({
       user_id: person,
       project_id: project,
@@ -456,13 +381,13 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
     const identity = {
       userId: person,
-      companyId: acme,
+      companyId: board.companyId,
       resource: { typeId: 'Project', entityId: project },
       from: '2027-10-04',
       to: '2027-10-08',
-      assignedByUserId: boss,
+      assignedByUserId: board.bossId,
     };
-    const changed = await call('PUT', '/allocation/updateAllocation', {
+    const changed = await board.call('PUT', '/allocation/updateAllocation', {
       oldAllocation: { ...identity, allocatedHours: 10 },
       newAllocation: { ...identity, allocatedHours: 20 },
     });
@@ -470,32 +395,32 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     // The next booking of the person plans it: 20 hours over its five days, 4 a day.
     await booked({
       user_id: person,
-      project_id: await newProject('Board: facade 2'),
+      project_id: await board.newProject('Board: facade 2'),
       from: '2027-10-04',
       to: '2027-10-04',
       hours_per_day: 1,
     });
-    const read = await call('GET', `/v2/allocations/${allocation.id}`);
+    const read = await board.call('GET', `/v2/allocations/${allocation.id}`);
     expect(read.json<Allocation>()).toMatchObject({ mode: 'total_hours', total_hours: 20 });
     expect(read.json<Allocation>().days?.map((day) => day.hours)).toEqual([4, 4, 4, 4, 4]);
   });
 
   it('plans on its first v2 read an allocation booked through the interface, and splits it keeping its hours', async () => {
-    const person = await newPerson();
-    const project = await newProject('Board: booked by the interface');
-    const saved = await call('POST', '/allocation/saveAllocation', {
+    const person = await board.newPerson();
+    const project = await board.newProject('Board: booked by the interface');
+    const saved = await board.call('POST', '/allocation/saveAllocation', {
       userId: person,
-      companyId: acme,
+      companyId: board.companyId,
       resource: { typeId: 'Project', entityId: project },
       from: '2027-11-01',
       to: '2027-11-03',
-      assignedByUserId: boss,
+      assignedByUserId: board.bossId,
       allocatedHours: 12,
     });
     expect(saved.statusCode).toBe(200);
 
     // No v2 write of the person since: the read plans it, 12 hours over three 8-hour days.
-    const page = await call('GET', `/v2/allocations?user_ids=${person}&include=days`);
+    const page = await board.call('GET', `/v2/allocations?user_ids=${person}&include=days`);
     expect(page.statusCode).toBe(200);
     const [listed] = page.json<{ data: Allocation[] }>().data;
     expect(listed).toMatchObject({ mode: 'total_hours', total_hours: 12, status: 'confirmed' });
@@ -511,8 +436,8 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     );
     expect(count).toBe(3);
 
-    const read = await call('GET', `/v2/allocations/${listed?.id}`);
-    const split = await call(
+    const read = await board.call('GET', `/v2/allocations/${listed?.id}`);
+    const split = await board.call(
       'POST',
       `/v2/allocations/${listed?.id}/split`,
       { date: '2027-11-02' },
@@ -528,10 +453,10 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it('plans hours per day and percent of capacity again when the schedule changes, with a new version', async () => {
-    const person = await newPerson();
+    const person = await board.newPerson();
     const { allocation: percent, etag } = await booked({
       user_id: person,
-      project_id: await newProject('Board: percent'),
+      project_id: await board.newProject('Board: percent'),
       from: '2027-12-06',
       to: '2027-12-10',
       percent_of_capacity: 50,
@@ -539,7 +464,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(percent.days?.map((day) => day.hours)).toEqual([4, 4, 4, 4, 4]);
     const { allocation: perDay } = await booked({
       user_id: person,
-      project_id: await newProject('Board: per day'),
+      project_id: await board.newProject('Board: per day'),
       from: '2027-12-06',
       to: '2027-12-10',
       hours_per_day: 2,
@@ -552,14 +477,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       start_at: '09:00:00',
       end_at: '15:00:00',
     }));
-    expect((await main.call('PUT', `/working-time/users/${person}`, { entries: partTime })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await board.main.call('PUT', `/working-time/users/${person}`, { entries: partTime })).statusCode,
+    ).toBe(200);
 
     // A write weighs them as the new schedule plans them: Thursday is 3 + 2 of 6 hours, so one more fits.
     const oneMore = await book({
       user_id: person,
-      project_id: await newProject('Board: one more hour'),
+      project_id: await board.newProject('Board: one more hour'),
       from: '2027-12-09',
       to: '2027-12-09',
       hours_per_day: 1,
@@ -571,12 +496,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     });
 
     // The same read with the old ETag is no 304: the days, the total and the version changed.
-    const read = await call('GET', `/v2/allocations/${percent.id}`, undefined, { 'if-none-match': etag });
+    const read = await board.call('GET', `/v2/allocations/${percent.id}`, undefined, {
+      'if-none-match': etag,
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json<Allocation>()).toMatchObject({ total_hours: 12, version: percent.version + 1 });
     expect(read.json<Allocation>().days?.map((day) => day.hours)).toEqual([3, 3, 3, 3, 0]);
     // A list follows it too, days or not, and a repeated read changes nothing more.
-    const listed = await call('GET', `/v2/allocations?user_ids=${person}`);
+    const listed = await board.call('GET', `/v2/allocations?user_ids=${person}`);
     expect(
       listed.json<{ data: Allocation[] }>().data.map((row) => [row.id, row.total_hours, row.version]),
     ).toEqual(
@@ -594,9 +521,14 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it("checks the task against the project, and records who an API client's token says confirmed", async () => {
-    const person = await newPerson();
-    const [project, other] = [await newProject('Board: tasks'), await newProject('Board: no such task')];
-    const task = await created(main.call('POST', '/tasks', { project_id: project, name: 'Key visual' }));
+    const person = await board.newPerson();
+    const [project, other] = [
+      await board.newProject('Board: tasks'),
+      await board.newProject('Board: no such task'),
+    ];
+    const task = await board.created(
+      board.main.call('POST', '/tasks', { project_id: project, name: 'Key visual' }),
+    );
     const week = { user_id: person, from: '2028-01-03', to: '2028-01-07', hours_per_day: 1, task_id: task };
 
     const elsewhere = await book({ ...week, project_id: other });
@@ -608,34 +540,32 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(unknown.statusCode).toBe(400);
 
     // An API client books tentatively, then confirms: it must say who confirmed, and that is recorded.
-    const issued = await main.service.app.inject({
+    const issued = await board.main.service.app.inject({
       method: 'POST',
       url: '/v1/oauth/token?grant_type=client_credentials',
       headers: {
-        authorization: `Basic ${Buffer.from(`${main.companies[0].apiKey}:${main.companies[0].clientSecret}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${board.main.companies[0].apiKey}:${board.main.companies[0].clientSecret}`).toString('base64')}`,
       },
     });
     const asClient = { authorization: `Bearer ${issued.json<{ access_token: string }>().access_token}` };
-    const tentative = await planner.app.inject({
-      method: 'POST',
-      url: '/v2/allocations',
-      headers: asClient,
-      payload: { ...week, project_id: project, status: 'tentative', assigned_by_user_id: boss },
-    });
+    const tentative = await board.call(
+      'POST',
+      '/v2/allocations',
+      { ...week, project_id: project, status: 'tentative', assigned_by_user_id: board.bossId },
+      asClient,
+    );
     expect(tentative.json<Allocation>()).toMatchObject({ task_id: task, status: 'tentative' });
     const confirm = (body: Body, etag: string) =>
-      planner.app.inject({
-        method: 'PATCH',
-        url: `/v2/allocations/${tentative.json<Allocation>().id}`,
-        headers: { ...asClient, 'if-match': etag },
-        payload: body,
+      board.call('PATCH', `/v2/allocations/${tentative.json<Allocation>().id}`, body, {
+        ...asClient,
+        'if-match': etag,
       });
     const nameless = await confirm({ status: 'confirmed' }, tentative.headers.etag as string);
     expect({ status: nameless.statusCode, body: nameless.json<Body>() }).toMatchObject({
       status: 400,
       body: { message: expect.stringContaining('who confirmed') },
     });
-    const person2 = await newPerson();
+    const person2 = await board.newPerson();
     const confirmed = await confirm(
       { status: 'confirmed', assigned_by_user_id: person2 },
       tentative.headers.etag as string,
@@ -644,16 +574,18 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     expect(confirmed.json<Allocation>()).toMatchObject({
       status: 'confirmed',
       confirmed_by_user_id: person2,
-      assigned_by_user_id: boss,
+      assigned_by_user_id: board.bossId,
     });
   });
 
   it("plans around the person's holidays, and reads partial leaves in their time zone", async () => {
-    const person = await newPerson();
-    const calendar = await created(main.call('POST', '/holiday-calendars', { name: 'Board: Paris' }));
+    const person = await board.newPerson();
+    const calendar = await board.created(
+      board.main.call('POST', '/holiday-calendars', { name: 'Board: Paris' }),
+    );
     expect(
       (
-        await main.call('POST', `/holiday-calendars/${calendar}/holidays`, {
+        await board.main.call('POST', `/holiday-calendars/${calendar}/holidays`, {
           date: '2028-07-14',
           name: 'Bastille Day',
         })
@@ -661,19 +593,19 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     ).toBe(201);
     expect(
       (
-        await main.call('POST', `/users/${person}/holiday-calendars`, {
+        await board.main.call('POST', `/users/${person}/holiday-calendars`, {
           calendar_id: calendar,
           effective_from: '2028-01-01',
         })
       ).statusCode,
     ).toBe(201);
     expect(
-      (await main.call('PUT', `/users/${person}/time-zone`, { time_zone: 'Asia/Tokyo' })).statusCode,
+      (await board.main.call('PUT', `/users/${person}/time-zone`, { time_zone: 'Asia/Tokyo' })).statusCode,
     ).toBe(200);
     // 09:00-12:00 in Tokyo on Monday 10 July is 00:00-03:00 UTC: three hours off that Monday there.
     expect(
       (
-        await main.call('POST', '/user/leaves', {
+        await board.main.call('POST', '/user/leaves', {
           userId: person,
           leaveTypeId: 1,
           start: '2028-07-10T00:00:00Z',
@@ -686,7 +618,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     // 29 hours over the week: Monday has 5, Friday is Bastille Day, so 5 + 8 + 8 + 8 + 0 = 29.
     const { allocation } = await booked({
       user_id: person,
-      project_id: await newProject('Board: holidays'),
+      project_id: await board.newProject('Board: holidays'),
       from: '2028-07-10',
       to: '2028-07-14',
       total_hours: 29,
@@ -695,7 +627,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     // One more hour on Monday is over its 5 under reject.
     const refused = await book({
       user_id: person,
-      project_id: await newProject('Board: holidays 2'),
+      project_id: await board.newProject('Board: holidays 2'),
       from: '2028-07-10',
       to: '2028-07-10',
       hours_per_day: 1,
@@ -708,21 +640,23 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
   });
 
   it("follows the company's capacity policy, set with If-Match, and counts tentative work when it says so", async () => {
-    const read = await call('GET', '/v2/planning-settings');
+    const read = await board.call('GET', '/v2/planning-settings');
     expect(read.json<Body>()).toEqual({ capacity_policy: 'warn', count_tentative: false, version: 1 });
     const etag = read.headers.etag as string;
     const body = { capacity_policy: 'reject', count_tentative: true };
-    expect((await call('PUT', '/v2/planning-settings', body)).statusCode).toBe(428);
-    expect((await call('PUT', '/v2/planning-settings', body, { 'if-match': '"7-x"' })).statusCode).toBe(412);
-    const set = await call('PUT', '/v2/planning-settings', body, { 'if-match': etag });
+    expect((await board.call('PUT', '/v2/planning-settings', body)).statusCode).toBe(428);
+    expect((await board.call('PUT', '/v2/planning-settings', body, { 'if-match': '"7-x"' })).statusCode).toBe(
+      412,
+    );
+    const set = await board.call('PUT', '/v2/planning-settings', body, { 'if-match': etag });
     expect(set.statusCode).toBe(200);
     expect(set.json<Body>()).toEqual({ ...body, version: 2 });
     expect(set.headers.etag).toMatch(/^"2-/);
 
-    const person = await newPerson();
+    const person = await board.newPerson();
     await booked({
       user_id: person,
-      project_id: await newProject('Policy 1'),
+      project_id: await board.newProject('Policy 1'),
       from: '2027-09-06',
       to: '2027-09-10',
       hours_per_day: 6,
@@ -731,7 +665,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
     // Tentative work counts now, and the company rejects: 6 tentative + 4 is over 8.
     const refused = await book({
       user_id: person,
-      project_id: await newProject('Policy 2'),
+      project_id: await board.newProject('Policy 2'),
       from: '2027-09-06',
       to: '2027-09-06',
       hours_per_day: 4,
@@ -742,7 +676,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       (
         await book({
           user_id: person,
-          project_id: await newProject('Policy 3'),
+          project_id: await board.newProject('Policy 3'),
           from: '2027-09-06',
           to: '2027-09-06',
           hours_per_day: 4,
@@ -751,7 +685,7 @@ describe('planner v2: a planning board over the allocation ledger (e2e)', () => 
       ).statusCode,
     ).toBe(201);
 
-    const back = await call(
+    const back = await board.call(
       'PUT',
       '/v2/planning-settings',
       { capacity_policy: 'warn', count_tentative: false },

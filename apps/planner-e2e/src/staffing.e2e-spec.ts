@@ -1,10 +1,4 @@
-import { signTestToken, startTestService, type TestService } from '@platform/testing';
-import type { LightMyRequestResponse } from 'fastify';
-// A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
-import { startMainApiTestApp, type MainApiTestApp } from '../../main-api/test/support/main-api-test-app';
-import { PlannerEnv } from '../../planner/src/config/planner.env';
-import { plannerOwnerDataSourceOptions } from '../../planner/src/database/planner.data-source';
-import { plannerService } from '../../planner/src/planner.service';
+import { startBoard, type Board } from './support/board-harness';
 
 interface DemandFigures {
   demand_unfilled: number;
@@ -24,24 +18,13 @@ interface Candidate {
   reasons: { position_matched: boolean; category_matched: boolean; labels_matched: number[] };
 }
 
-// Monday to Friday, 8 hours a day.
-const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
-  day_of_week: day,
-  daily_hours: 8,
-  start_at: '09:00:00',
-  end_at: '17:00:00',
-}));
-
 /**
  * Plan before you staff (issue 39): a placeholder booked on pipeline work, demand against supply
  * by position and category, and the people who could fill it, over the two weeks from Monday
  * 1 March 2027; every figure worked out by hand in the comments.
  */
 describe('planner v2: demand against supply, and candidates for a placeholder (e2e)', () => {
-  let main: MainApiTestApp;
-  let planner: TestService<PlannerEnv>;
-  let acme: number;
-  let boss: number;
+  let board: Board;
   let creative: number;
   let designer: number;
   let writer: number;
@@ -51,74 +34,24 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
   let wes: number;
   let placeholder: string;
 
-  const call = (url: string) =>
-    planner.app.inject({
-      method: 'GET',
-      url,
-      headers: {
-        authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
-      },
-    });
-  const ok = async <T>(response: Promise<LightMyRequestResponse>, status = 200): Promise<T> => {
-    const answer = await response;
-    expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status });
-    return answer.json<T>();
-  };
-  const created = async (response: Promise<LightMyRequestResponse>): Promise<number> =>
-    (await ok<{ id: number }>(response, 201)).id;
-  const book = (body: object) =>
-    ok(
-      planner.app.inject({
-        method: 'POST',
-        url: '/v2/allocations',
-        headers: {
-          authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
-        },
-        payload: body,
-      }),
-      201,
-    );
-  const person = async (firstName: string, position: number, labels: number[] = []) => {
-    const id = await created(
-      main.call('POST', '/users', {
-        first_name: firstName,
-        last_name: 'Staff',
-        email: `${firstName.toLowerCase()}@staffing.test`,
-        role_id: 4,
-        user_position_id: position,
-        labels,
-      }),
-    );
-    expect((await main.call('PUT', `/working-time/users/${id}`, { entries: FULL_WEEK })).statusCode).toBe(
-      200,
-    );
-    return id;
-  };
+  const get = (url: string) => board.call('GET', url);
+  const book = (body: object) => board.ok(board.call('POST', '/v2/allocations', body), 201);
   const demand = (query: string) =>
-    ok<{ groups: DemandGroup[] }>(call(`/v2/demand?from=2027-03-01&to=2027-03-14&${query}`));
+    board.ok<{ groups: DemandGroup[] }>(get(`/v2/demand?from=2027-03-01&to=2027-03-14&${query}`));
   const groupOf = (groups: DemandGroup[], id: number | null) => groups.find((group) => group.id === id);
 
   beforeAll(async () => {
-    main = await startMainApiTestApp(['Staffing']);
-    const mainApiUrl = await main.listen();
-    planner = await startTestService({
-      definition: plannerService,
-      envClass: PlannerEnv,
-      dataSourceOptions: plannerOwnerDataSourceOptions,
-      env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
-    });
-    acme = main.companies[0].companyId;
-    boss = main.companies[0].userId;
-    const client = await created(main.call('POST', '/clients', { name: 'Staffing client' }));
-    const live = await created(main.call('POST', '/projects', { name: 'Live', client_id: client }));
-    const pipeline = await created(main.call('POST', '/projects', { name: 'Pipeline', client_id: client }));
+    board = await startBoard(['Staffing']);
+    const { main, created } = board;
+    const live = await board.newProject('Live');
+    const pipeline = await board.newProject('Pipeline');
     creative = await created(main.call('POST', '/position-categories', { name: 'Creative' }));
     designer = await created(main.call('POST', '/positions', { name: 'Designer', category_id: creative }));
     writer = await created(main.call('POST', '/positions', { name: 'Writer' }));
     senior = await created(main.call('POST', '/labels', { name: 'Senior', color: '#112233', model: 'user' }));
-    dee = await person('Dee', designer, [senior]);
-    dan = await person('Dan', designer);
-    wes = await person('Wes', writer);
+    dee = await board.newPerson('Dee', { positionId: designer, labels: [senior] });
+    dan = await board.newPerson('Dan', { positionId: designer, labels: [] });
+    wes = await board.newPerson('Wes', { positionId: writer, labels: [] });
 
     // Dee: 6 hours a day confirmed in the first week (30). Dan: 6 hours a day tentative in the second (30).
     await book({ user_id: dee, project_id: live, from: '2027-03-01', to: '2027-03-05', hours_per_day: 6 });
@@ -132,14 +65,11 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
     });
     // A senior designer nobody is named for yet: 4 hours each weekday of both weeks (40), pipeline work.
     placeholder = (
-      await ok<{ id: string }>(
-        planner.app.inject({
-          method: 'POST',
-          url: '/v2/placeholders',
-          headers: {
-            authorization: `Bearer ${signTestToken({ keys: main.keys, companyId: acme, roleId: 1, subject: `user:${boss}` })}`,
-          },
-          payload: { name: 'Senior designer', position_id: designer, label_ids: [senior] },
+      await board.ok<{ id: string }>(
+        board.call('POST', '/v2/placeholders', {
+          name: 'Senior designer',
+          position_id: designer,
+          label_ids: [senior],
         }),
         201,
       )
@@ -155,8 +85,7 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
   });
 
   afterAll(async () => {
-    await planner?.close();
-    await main?.close();
+    await board?.close();
   });
 
   it('answers demand against supply by position and week, worked out by hand', async () => {
@@ -207,8 +136,8 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
   });
 
   it("reconciles supply with the availability read of the group's people", async () => {
-    const availability = await ok<{ people: { totals: { available: number } }[] }>(
-      call(`/v2/availability?position_id=${designer}&from=2027-03-01&to=2027-03-14`),
+    const availability = await board.ok<{ people: { totals: { available: number } }[] }>(
+      get(`/v2/availability?position_id=${designer}&from=2027-03-01&to=2027-03-14`),
     );
     const available = availability.people.reduce((sum, person) => sum + person.totals.available, 0);
     const { groups } = await demand('group_by=position');
@@ -216,8 +145,8 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
   });
 
   it('ranks the people who could fill the placeholder by hours covered, then match, with reasons', async () => {
-    const answer = await ok<{ hours_needed: number; from: string; to: string; people: Candidate[] }>(
-      call(`/v2/placeholders/${placeholder}/candidates`),
+    const answer = await board.ok<{ hours_needed: number; from: string; to: string; people: Candidate[] }>(
+      get(`/v2/placeholders/${placeholder}/candidates`),
     );
     // Its window is its bookings': 40 hours, 4 on each weekday. Day by day, each covers the least of
     // their free hours and 4. Dee: 2 a day in week 1 (8 − 6), 4 in week 2: 30. Dan: 4 a day (his
@@ -242,8 +171,8 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
     });
 
     // Counting Dan's tentative work, he is free 2 a day in week 2: 30, as Dee; Dee carries the label.
-    const tentative = await ok<{ people: Candidate[] }>(
-      call(`/v2/placeholders/${placeholder}/candidates?include_tentative=true`),
+    const tentative = await board.ok<{ people: Candidate[] }>(
+      get(`/v2/placeholders/${placeholder}/candidates?include_tentative=true`),
     );
     expect(tentative.people.map((candidate) => [candidate.user_id, candidate.hours_covered])).toEqual([
       [wes, 40],
@@ -251,20 +180,20 @@ describe('planner v2: demand against supply, and candidates for a placeholder (e
       [dan, 30],
     ]);
     // A window of the first week only: 20 needed.
-    const firstWeek = await ok<{ hours_needed: number; people: Candidate[] }>(
-      call(`/v2/placeholders/${placeholder}/candidates?from=2027-03-01&to=2027-03-07`),
+    const firstWeek = await board.ok<{ hours_needed: number; people: Candidate[] }>(
+      get(`/v2/placeholders/${placeholder}/candidates?from=2027-03-01&to=2027-03-07`),
     );
     expect(firstWeek.hours_needed).toBe(20);
     expect(firstWeek.people.find((candidate) => candidate.user_id === dee)?.hours_covered).toBe(10);
   });
 
   it('refuses what it cannot answer', async () => {
-    expect((await call(`/v2/placeholders/${placeholder}/candidates?from=2027-03-01`)).statusCode).toBe(400);
-    expect((await call('/v2/placeholders/00000000-0000-4000-8000-000000000000/candidates')).statusCode).toBe(
+    expect((await get(`/v2/placeholders/${placeholder}/candidates?from=2027-03-01`)).statusCode).toBe(400);
+    expect((await get('/v2/placeholders/00000000-0000-4000-8000-000000000000/candidates')).statusCode).toBe(
       404,
     );
-    expect((await call('/v2/demand?from=2027-03-01&to=2028-03-14')).statusCode).toBe(400);
-    expect((await call('/v2/demand?from=2027-03-01&to=2027-03-14&group_by=team')).statusCode).toBe(400);
-    expect((await call('/v2/demand?from=2027-03-01&to=2027-03-14&granularity=day')).statusCode).toBe(400);
+    expect((await get('/v2/demand?from=2027-03-01&to=2028-03-14')).statusCode).toBe(400);
+    expect((await get('/v2/demand?from=2027-03-01&to=2027-03-14&group_by=team')).statusCode).toBe(400);
+    expect((await get('/v2/demand?from=2027-03-01&to=2027-03-14&granularity=day')).statusCode).toBe(400);
   });
 });

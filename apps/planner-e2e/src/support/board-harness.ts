@@ -1,5 +1,6 @@
 import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
 // A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
 import { startMainApiTestApp, type MainApiTestApp } from '../../../main-api/test/support/main-api-test-app';
 import { PlannerEnv } from '../../../planner/src/config/planner.env';
@@ -17,13 +18,17 @@ export const FULL_WEEK = [1, 2, 3, 4, 5].map((day) => ({
   end_at: '17:00:00',
 }));
 
+/** An event of the planner's change feed, as `GET /v2/events` answers it. */
 export interface FeedEvent {
   cursor: string;
   entity: string;
   id: string;
   kind: string;
+  changed_fields: string[];
+  project_id: number | null;
   user_id: number | null;
-  changed_fields?: string[];
+  data: Body | null;
+  occurred_at: string;
 }
 
 /**
@@ -51,11 +56,13 @@ export interface Board {
   /** A main-api creation's id (201 checked). */
   created(response: Promise<LightMyRequestResponse>): Promise<number>;
   newProject(name: string): Promise<number>;
-  /** A person with the full week (8 hours Monday to Friday). */
-  newPerson(firstName: string, options?: { positionId?: number; labels?: number[] }): Promise<number>;
+  /** A person with the full week (8 hours Monday to Friday); anyone, when no name matters. */
+  newPerson(firstName?: string, options?: { positionId?: number; labels?: number[] }): Promise<number>;
   expectError(answer: LightMyRequestResponse, status: number, error: string, message?: RegExp): void;
   /** The planner's change feed of the first company after a cursor, every page. */
   feed(after?: string): Promise<FeedEvent[]>;
+  /** The planner's database as its owner, for what no route answers; opened on first use. */
+  plannerDb(): Promise<DataSource>;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
   const companyId = main.companies[0].companyId;
   const bossId = main.companies[0].userId;
   let people = 0;
+  let plannerDb: Promise<DataSource> | undefined;
   const tokenOf = (company: number, userId: number, roleId = 1) =>
     `Bearer ${signTestToken({ keys: main.keys, companyId: company, roleId, subject: `user:${userId}` })}`;
   const call: Board['call'] = (method, url, body, headers = {}) =>
@@ -102,7 +110,7 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
     ok,
     created,
     newProject: (name) => created(main.call('POST', '/projects', { name, client_id: clientId })),
-    async newPerson(firstName, options = {}) {
+    async newPerson(firstName = 'Person', options = {}) {
       people += 1;
       const id = await created(
         main.call('POST', '/users', {
@@ -138,7 +146,16 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
         cursor = page.next_cursor;
       }
     },
+    plannerDb() {
+      plannerDb ??= new DataSource(plannerOwnerDataSourceOptions(planner.env)).initialize();
+      return plannerDb;
+    },
     async close() {
+      // One that never opened has nothing to close; the services are closed all the same.
+      await plannerDb?.then(
+        (db) => db.destroy(),
+        () => undefined,
+      );
       await planner.close();
       await main.close();
     },
