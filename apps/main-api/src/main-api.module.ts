@@ -34,6 +34,7 @@ import { PlannerLookupsModule } from './planner-lookups/planner-lookups.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { BatchModule } from './batch/batch.module';
+import { PlannerClientModule } from './planner-client/planner-client.module';
 
 @Module({})
 export class MainApiModule {
@@ -82,6 +83,7 @@ export class MainApiModule {
         LeavesModule,
         ChangeFeedModule,
         PlannerLookupsModule,
+        PlannerClientModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

@@ -7,6 +7,7 @@ import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PlaceholdersModule } from './placeholders/placeholders.module';
+import { ReportsModule } from './reports/reports.module';
 import { ScenarioPlanModule } from './scenarios/scenario-plan.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { StaffingModule } from './staffing/staffing.module';
@@ -31,6 +32,7 @@ export class PlannerModule {
         AvailabilityModule,
         PlaceholdersModule,
         StaffingModule,
+        ReportsModule,
         ScenariosModule,
         BatchModule,
         ChangeFeedModule,

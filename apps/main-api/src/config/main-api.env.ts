@@ -1,6 +1,6 @@
 import { MayBeAbsent } from '@platform/contracts';
 import { Expose } from 'class-transformer';
-import { IsString, Matches } from 'class-validator';
+import { IsString, IsUrl, Matches } from 'class-validator';
 import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
 export class MainApiEnv extends BaseServiceEnv {
@@ -86,6 +86,21 @@ export class MainApiEnv extends BaseServiceEnv {
   @MayBeAbsent()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_LISTEN_URL must be a postgres:// connection URL' })
   DATABASE_LISTEN_URL?: string;
+
+  /**
+   * The planner's base URL (e.g. http://planner:3001): the project forecast and the portfolio reports
+   * read its planned hours (issue 40). Unset: those routes answer 503, everything else works.
+   */
+  @Expose()
+  @MayBeAbsent()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'PLANNER_URL must be the http(s) base URL of the planner, e.g. http://localhost:3001' },
+  )
+  PLANNER_URL?: string;
+
+  @IntegerSetting('PLANNER_TIMEOUT_MS', 100, 60000, 'of milliseconds')
+  PLANNER_TIMEOUT_MS = 10000;
 }
 
 export const MAIN_API_ENV = Symbol('MAIN_API_ENV');

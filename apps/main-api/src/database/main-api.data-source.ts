@@ -43,6 +43,7 @@ import { User } from '../users/user.entity';
 import { WorkingSchedule } from '../working-time/working-schedule.entity';
 import { WorkingTimeEntry } from '../working-time/working-time-entry.entity';
 import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
+import { TimesheetLock } from '../hours/timesheet-lock.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
 /** main-api's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -92,6 +93,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     Task,
     TaskAttachment,
     TimeEntry,
+    TimesheetLock,
     ProjectEstimate,
     ProjectCost,
   ],

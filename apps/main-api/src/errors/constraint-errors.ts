@@ -1,5 +1,5 @@
 import { constraintViolationOf } from '@platform/database';
-import { BusinessRuleError, type MainApiError } from './main-api.errors';
+import { BusinessRuleError, ConflictError, type MainApiError } from './main-api.errors';
 
 /**
  * The one place where main-api's database constraints become named API errors: the constraint holds
@@ -21,6 +21,23 @@ const CONSTRAINT_ERRORS: ReadonlyMap<string, () => MainApiError> = new Map([
     () =>
       new BusinessRuleError(
         'The person already has a working schedule from that date: change that one (PUT) instead',
+      ),
+  ],
+  [
+    // Raised by the trigger time_entries_guard (migration BillableTime), whichever route wrote.
+    'time_entries_period_locked',
+    () =>
+      new ConflictError(
+        "TimesheetLocked: the entry's day (or the day it would move to) is on or before the company's " +
+          'timesheet lock (GET /v1/timesheet-lock); time up to that day can no longer change',
+      ),
+  ],
+  [
+    'time_entries_source_external_id_key',
+    () =>
+      new ConflictError(
+        'DuplicateExternalId: a time entry of this source already has this external_id; ' +
+          'POST /v1/time-entries/upsert (or /v1/hours/batch) updates it',
       ),
   ],
   [

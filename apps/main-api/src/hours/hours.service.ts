@@ -1,15 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { isCalendarDate, Role, type ListQueryDto, type ListAnswer } from '@platform/contracts';
+import { entityIdsOf, isCalendarDate, Role, type ListQueryDto, type ListAnswer } from '@platform/contracts';
 import { RequestValidationError } from '@platform/runtime';
+import type { Project } from '../projects/project.entity';
 import type { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
+import {
+  TimeEntryDetailDto,
+  type CreateTimeEntryDetailDto,
+  type TimeEntriesListQueryDto,
+  type UpdateTimeEntryDetailDto,
+  type UpsertTimeEntryDto,
+} from './dto/time-entry-detail.dto';
 import type { TimeEntry } from './time-entry.entity';
-import { HoursRepository } from './hours.repository';
+import { HoursRepository, type TimeEntriesWindow } from './hours.repository';
 import { AccessDeniedError } from '../errors/main-api.errors';
 
 const LOGS_FOR_OTHERS = new Set<Role>([Role.CLevel, Role.Director, Role.ProjectManager]);
 
+/**
+ * Time entries, as the interface's `/v1/hours` and as `/v1/time-entries` (issue 40) write them: one
+ * set of rules. The interface's bodies lack the billing fields, which then take their defaults (the
+ * project's `billable`, no note, no source).
+ */
 @Injectable()
 export class HoursService {
   constructor(
@@ -17,24 +30,27 @@ export class HoursService {
     private readonly principals: PrincipalContext,
   ) {}
 
-  async create(body: CreateTimeEntryDto): Promise<TimeEntry> {
-    this.assertMayLogFor(body.user_id);
-    const user = await this.checkFields(body);
-    if (body.task_id) {
-      await this.checkTaskOfProject(body.task_id, body.project_id);
-    }
-    return this.hours.create({
-      userId: body.user_id,
-      projectId: body.project_id,
-      taskId: body.task_id ?? null,
-      userPositionId: body.user_position_id ?? user?.userPositionId ?? null,
-      date: body.date,
-      hours: String(body.hours),
-    });
+  async create(body: CreateTimeEntryDto | CreateTimeEntryDetailDto): Promise<TimeEntry> {
+    return this.hours.create(await this.columnsOf(body));
+  }
+
+  /**
+   * `POST /v1/time-entries/upsert` and each entry of `POST /v1/hours/batch`: the entry of the
+   * tracker's key (or of the person's day on the project task) becomes the body, created if none.
+   */
+  async upsert(body: UpsertTimeEntryDto): Promise<{ entry: TimeEntry; created: boolean }> {
+    const columns = await this.columnsOf(body);
+    const key =
+      body.source && body.external_id
+        ? { source: body.source, externalId: body.external_id }
+        : { userId: body.user_id, projectId: body.project_id, taskId: body.task_id ?? null, date: body.date };
+    const { entry, created } = await this.hours.upsert(key, columns);
+    // Read again: the database may have changed what was written (a reviewed entry back to draft).
+    return { entry: await this.get(entry.id), created };
   }
 
   /** Only the fields sent change; the entry as it was and as it becomes must both be the caller's to log. */
-  async update(id: number, body: UpdateTimeEntryDto): Promise<TimeEntry> {
+  async update(id: number, body: UpdateTimeEntryDto | UpdateTimeEntryDetailDto): Promise<TimeEntry> {
     const entry = await this.get(id);
     this.assertMayLogFor(entry.userId);
     if (body.user_id !== undefined) {
@@ -47,6 +63,10 @@ export class HoursService {
     if (taskId !== null && (body.task_id !== undefined || projectId !== entry.projectId)) {
       await this.checkTaskOfProject(taskId, projectId);
     }
+    const billing: Partial<UpdateTimeEntryDetailDto> = body;
+    const source = billing.source === undefined ? entry.source : billing.source;
+    const externalId = billing.external_id === undefined ? entry.externalId : billing.external_id;
+    assertTrackerKey(source ?? null, externalId ?? null);
     Object.assign(entry, {
       ...(body.user_id !== undefined && { userId: body.user_id }),
       projectId,
@@ -54,12 +74,22 @@ export class HoursService {
       ...(body.user_position_id !== undefined && { userPositionId: body.user_position_id }),
       ...(body.date !== undefined && { date: body.date }),
       ...(body.hours !== undefined && { hours: String(body.hours) }),
+      ...(billing.note !== undefined && { note: billing.note }),
+      ...(billing.billable !== undefined && { billable: billing.billable }),
+      ...(billing.allocation_id !== undefined && { allocationId: billing.allocation_id }),
+      source,
+      externalId,
     });
-    return this.hours.save(entry);
+    await this.hours.save(entry);
+    return this.get(id);
   }
 
   list(query: ListQueryDto): Promise<ListAnswer<TimeEntryDto>> {
     return this.hours.list(query, (entry) => TimeEntryDto.from(entry));
+  }
+
+  listDetailed(query: TimeEntriesListQueryDto): Promise<ListAnswer<TimeEntryDetailDto>> {
+    return this.hours.listIn(query, windowOf(query), (entry) => TimeEntryDetailDto.from(entry));
   }
 
   get(id: number): Promise<TimeEntry> {
@@ -80,29 +110,52 @@ export class HoursService {
     }
   }
 
+  /** A new entry's columns, every rule of create checked: defaults from the person and the project. */
+  private async columnsOf(body: CreateTimeEntryDto | CreateTimeEntryDetailDto): Promise<Partial<TimeEntry>> {
+    this.assertMayLogFor(body.user_id);
+    const billing: Partial<CreateTimeEntryDetailDto> = body;
+    assertTrackerKey(billing.source ?? null, billing.external_id ?? null);
+    const { user, project } = await this.checkFields(body);
+    if (body.task_id) {
+      await this.checkTaskOfProject(body.task_id, body.project_id);
+    }
+    return {
+      userId: body.user_id,
+      projectId: body.project_id,
+      taskId: body.task_id ?? null,
+      userPositionId: body.user_position_id ?? user?.userPositionId ?? null,
+      date: body.date,
+      hours: String(body.hours),
+      note: billing.note ?? null,
+      billable: billing.billable ?? project?.billable ?? true,
+      allocationId: billing.allocation_id ?? null,
+      source: billing.source ?? null,
+      externalId: billing.external_id ?? null,
+    };
+  }
+
   /**
    * The rules of the fields a body carries (every field on create, the ones sent on update): a real
-   * day, and references to rows of the caller's company. Answers the user when `user_id` was sent.
+   * day, and references to rows of the caller's company. Answers the user and project sent.
    */
   private async checkFields(body: {
     user_id?: number;
     project_id?: number;
     user_position_id?: number | null;
     date?: string;
-  }): Promise<User | undefined> {
+  }): Promise<{ user?: User; project?: Project }> {
     if (body.date !== undefined && !isCalendarDate(body.date)) {
       throw new RequestValidationError([
         { field: 'date', validation: 'isDate', message: 'date must be a real calendar date' },
       ]);
     }
     const user = body.user_id === undefined ? undefined : await this.hours.requireUser(body.user_id);
-    if (body.project_id !== undefined) {
-      await this.hours.requireProject(body.project_id);
-    }
+    const project =
+      body.project_id === undefined ? undefined : await this.hours.requireProject(body.project_id);
     if (body.user_position_id) {
       await this.hours.requirePosition(body.user_position_id);
     }
-    return user;
+    return { user, project };
   }
 
   private async checkTaskOfProject(taskId: number, projectId: number): Promise<void> {
@@ -117,4 +170,45 @@ export class HoursService {
       ]);
     }
   }
+}
+
+/** A tracker's key is both fields or neither (the table's check says so too). */
+function assertTrackerKey(source: string | null, externalId: string | null): void {
+  if ((source === null) !== (externalId === null)) {
+    throw new RequestValidationError([
+      {
+        field: source === null ? 'source' : 'external_id',
+        validation: 'bothOrNeither',
+        message: 'source and external_id go together: give both or neither',
+      },
+    ]);
+  }
+}
+
+/** The list's window: days (both included), people, projects, status, billable, source. */
+function windowOf(query: TimeEntriesListQueryDto): TimeEntriesWindow {
+  for (const [field, day] of [
+    ['from', query.from],
+    ['to', query.to],
+  ] as const) {
+    if (day !== undefined && !isCalendarDate(day)) {
+      throw new RequestValidationError([
+        { field, validation: 'isCalendarDate', message: `${field} must be a real date YYYY-MM-DD` },
+      ]);
+    }
+  }
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new RequestValidationError([
+      { field: 'to', validation: 'notBeforeFrom', message: 'to must not be before from' },
+    ]);
+  }
+  return {
+    from: query.from,
+    to: query.to,
+    userIds: query.user_ids === undefined ? undefined : entityIdsOf(query.user_ids),
+    projectIds: query.project_ids === undefined ? undefined : entityIdsOf(query.project_ids),
+    status: query.status,
+    billable: query.billable === undefined ? undefined : query.billable === 'true',
+    source: query.source,
+  };
 }

@@ -1,5 +1,6 @@
 import { signTestToken, startTestService, type TestService } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
+import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 // A real main-api behind the planner, in process (see allocations.e2e-spec.ts).
 import { startMainApiTestApp, type MainApiTestApp } from '../../../main-api/test/support/main-api-test-app';
@@ -67,7 +68,9 @@ export interface Board {
 }
 
 export async function startBoard(companyNames: string[]): Promise<Board> {
-  const main = await startMainApiTestApp(companyNames);
+  // Each calls the other: main-api's forecasts read the planner's planned hours, on a port chosen first.
+  const plannerPort = await freePort();
+  const main = await startMainApiTestApp(companyNames, { PLANNER_URL: `http://127.0.0.1:${plannerPort}` });
   const mainApiUrl = await main.listen();
   const planner = await startTestService({
     definition: plannerService,
@@ -75,6 +78,7 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
     dataSourceOptions: plannerOwnerDataSourceOptions,
     env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
   });
+  await planner.app.listen({ port: plannerPort, host: '127.0.0.1' });
   const companyId = main.companies[0].companyId;
   const bossId = main.companies[0].userId;
   let people = 0;
@@ -161,4 +165,16 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
     },
   };
   return board;
+}
+
+/** A port nothing listens on now (the OS's choice), for a service started later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -696,6 +696,23 @@ export class AllocationsV2Service {
     }
   }
 
+  /**
+   * Plans again, as a v2 read of them would, these projects' allocations overlapping the range whose
+   * days follow the calendar (`replanned`): afterwards their stored days are the plan, for a read of
+   * many projects' days (planned hours). No main-api call when there are none.
+   */
+  async planProjects(
+    projectIds: readonly number[],
+    from: string,
+    to: string,
+    caller: CallerContext,
+  ): Promise<void> {
+    const allocations = await this.ledger.replannedOnProjects(projectIds, from, to);
+    if (allocations.length > 0) {
+      await this.withDays(allocations, caller);
+    }
+  }
+
   /** The allocation with its days as just planned (by the write that answers it). */
   private async planned(id: string): Promise<AllocationV2Dto> {
     const allocation = await this.ledger.get(id);

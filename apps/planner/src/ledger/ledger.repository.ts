@@ -185,6 +185,18 @@ export class LedgerRepository {
     );
   }
 
+  /** These projects' allocations overlapping the range whose days a read plans again (`replanned`). */
+  replannedOnProjects(projectIds: readonly number[], from: string, to: string): Promise<LedgerAllocation[]> {
+    const plan = this.plans.get();
+    return this.scope.sql.select<LedgerAllocation>(
+      `SELECT ${COLUMNS} FROM ${plan.allocations} a
+        WHERE a.company_id = $1${plan.where('a')} AND a.project_id = ANY($2::integer[])
+          AND a.to_date >= $3::date AND a.from_date <= $4::date AND ${replanned(plan)}
+        ORDER BY a.from_date, a.id`,
+      [this.scope.companyId(), projectIds, from, to],
+    );
+  }
+
   /**
    * What each of these people is booked for on each day of the range, by status: one row per
    * person and day with any booking, the day as a day number (days since 1970-01-01).

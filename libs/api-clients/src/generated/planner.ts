@@ -369,6 +369,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/reports/planned-hours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hours the live plan books on many projects, by person or placeholder and by day, week or month
+     * @description Each row sums the hours of the allocation days (the ledger’s daily plan, as GET /v2/allocations?include=days answers them) of one project and one person or placeholder whose day falls in the period and in [from, to], split by the day’s status into confirmed_hours and tentative_hours. Only periods with hours have a row; a project without bookings has none (no 404). Allocations not planned yet are planned first. At most 500 projects and 3700 days.
+     */
+    get: operations['reports_plannedHours'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/scenarios': {
     parameters: {
       query?: never;
@@ -1602,6 +1622,63 @@ export interface components {
       groups: components['schemas']['DemandGroupDto'][];
       /** @description true when the company has more than 500 people: only the first 500 by id count */
       truncated: boolean;
+    };
+    PlannedHoursRowDto: {
+      /** @example 7 */
+      project_id: number;
+      /**
+       * @description The person booked; null for a placeholder
+       * @example 12
+       */
+      user_id: number | null;
+      /**
+       * Format: uuid
+       * @description The placeholder booked; null for a person
+       * @example null
+       */
+      placeholder_id: string | null;
+      /**
+       * @description The placeholder's position (main-api); null for a person or a placeholder without one
+       * @example null
+       */
+      position_id: number | null;
+      /**
+       * @description The placeholder's position category (main-api); null for a person or a placeholder without one
+       * @example null
+       */
+      category_id: number | null;
+      /**
+       * Format: date
+       * @description The first day of the period: the day, the Monday of the week, or the 1st of the month
+       * @example 2027-03-01
+       */
+      period_start: string;
+      /**
+       * @description Hours of confirmed days in the period and the window
+       * @example 24
+       */
+      confirmed_hours: number;
+      /**
+       * @description Hours of tentative days in the period and the window
+       * @example 0
+       */
+      tentative_hours: number;
+    };
+    PlannedHoursDto: {
+      /**
+       * Format: date
+       * @example 2027-03-01
+       */
+      from: string;
+      /**
+       * Format: date
+       * @example 2027-06-30
+       */
+      to: string;
+      /** @enum {string} */
+      granularity: 'day' | 'week' | 'month';
+      /** @description One row per project, person or placeholder, and period with hours booked, by project_id, period_start, user_id (placeholders last), placeholder_id */
+      rows: components['schemas']['PlannedHoursRowDto'][];
     };
     CreateScenarioDto: {
       /** @example Q3 pitch: Ada takes the rebrand */
@@ -7332,6 +7409,160 @@ export interface operations {
            * @example {
            *       "error": "ConflictError",
            *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  reports_plannedHours: {
+    parameters: {
+      query: {
+        /** @description First day (YYYY-MM-DD), included */
+        from: string;
+        /** @description day (default); week: ISO weeks, period_start their Monday; month: period_start its 1st. A period cut by the window still starts on its Monday or 1st, and sums only its days inside the window */
+        granularity?: 'day' | 'week' | 'month';
+        /** @description The projects (main-api ids), comma-separated, 1 to 500 of them */
+        project_ids: string;
+        /** @description Last day (YYYY-MM-DD), included: on or after from, at most 3700 days in all */
+        to: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlannedHoursDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidAllocationError: project_ids, from, to or granularity asked wrongly (the message names it) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
            *     }
            */
           'application/json': components['schemas']['PlannerErrorBodyDto'];

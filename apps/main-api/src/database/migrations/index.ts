@@ -29,6 +29,7 @@ import { HolidayCalendars1796000001100 } from './1796000001100-HolidayCalendars'
 import { UserCalendars1796000001300 } from './1796000001300-UserCalendars';
 import { LeaveStatus1796000001700 } from './1796000001700-LeaveStatus';
 import { WorkingSchedules1796000001900 } from './1796000001900-WorkingSchedules';
+import { BillableTime1796000002400 } from './1796000002400-BillableTime';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MAIN_API_MIGRATIONS = [
   UserCalendars1796000001300,
   LeaveStatus1796000001700,
   WorkingSchedules1796000001900,
+  BillableTime1796000002400,
 ];
