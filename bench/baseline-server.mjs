@@ -4,6 +4,7 @@
 // as the services' runtime roles under the same row-level security.
 // The services are measured against what this costs on the same machine, in the same run.
 // Usage (by bench/run-all.mjs): node bench/baseline-server.mjs <port> <database url> <company id>
+import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -512,6 +513,159 @@ const hoursOf = (cents, includeTentative) => {
     utilization: cents.capacity === 0 ? null : Math.round((booked / cents.capacity) * 10_000) / 10_000,
   };
 };
+// GET /v1/projects/{id}/forecast (issue 40): main-api's three statements (ForecastRepository) and the
+// planner's two (what to plan again, then the planned hours by day: ReportsRepository), read here
+// from both schemas instead of through the planner's HTTP route; the figures computed by main-api's
+// own compiled computation (forecast.ts), so the two sides do the same arithmetic and the ratio
+// measures the framework, the token, the validation and the planner hop.
+const require = createRequire(import.meta.url);
+const { projectForecast } = require('../dist/apps/main-api/apps/main-api/src/forecast/forecast.js');
+const { summarizeProject } = require('../dist/apps/main-api/apps/main-api/src/projects/project-figures.js');
+const FORECAST_FACTS = `SELECT project.id, project.start::text AS start, project."end"::text AS "end",
+       project.income_type, project.estimated, project.estimated_time,
+       project.estimated_by_position, project.estimation_by_categories,
+       (SELECT sum(cost.cost) FROM project_costs cost
+         WHERE cost.project_id = project.id AND cost.company_id = project.company_id) AS costs,
+       (SELECT fee.estimate FROM fees fee
+         WHERE fee.id = project.fee_id AND fee.company_id = project.company_id) AS fee,
+       (SELECT coalesce(json_agg(json_build_object('position_id', price.position_id, 'price', price.price)), '[]')
+          FROM ratecard_prices price
+         WHERE price.ratecard_id = project.user_positions_header_id
+           AND price.company_id = project.company_id) AS prices,
+       (SELECT coalesce(json_agg(json_build_object('position_id', line.position_id,
+                                                   'estimated_hours', line.estimated_hours)), '[]')
+          FROM project_positions line
+         WHERE line.project_id = project.id AND line.company_id = project.company_id
+           AND line.deleted_at IS NULL) AS position_lines,
+       (SELECT coalesce(json_agg(json_build_object('category_id', line.category_id,
+                                                   'estimated_hours', line.estimated_hours)), '[]')
+          FROM project_categories line
+         WHERE line.project_id = project.id AND line.company_id = project.company_id
+           AND line.deleted_at IS NULL) AS category_lines
+  FROM projects project
+ WHERE project.id = ANY($1) AND project.company_id = $2 AND project.deleted_at IS NULL
+ ORDER BY project.id`;
+const FORECAST_APPROVED = `SELECT entry.project_id, entry.date::text AS date, entry.user_position_id AS position_id,
+       sum(entry.hours)::float8 AS hours
+  FROM time_entries entry
+ WHERE entry.project_id = ANY($1) AND entry.company_id = $2 AND entry.status = 'approved'
+ GROUP BY entry.project_id, entry.date, entry.user_position_id`;
+const FORECAST_POSITIONS = `SELECT person.id AS user_id, person.user_position_id AS position_id, position.category_id
+  FROM users person
+  LEFT JOIN positions position
+    ON position.id = person.user_position_id AND position.company_id = person.company_id
+ WHERE person.id = ANY($1) AND person.company_id = $3
+UNION ALL
+SELECT NULL, position.id, position.category_id
+  FROM positions position
+ WHERE position.id = ANY($2) AND position.company_id = $3`;
+const PLAN_AGAIN = `SELECT a.id FROM allocations a
+  WHERE a.company_id = $1 AND a.project_id = ANY($2::integer[])
+    AND a.to_date >= $3::date AND a.from_date <= $4::date
+    AND (a.mode IN ('hours_per_day', 'percent_of_capacity')
+         OR NOT EXISTS (SELECT 1 FROM allocation_days d WHERE d.allocation_id = a.id))
+  ORDER BY a.from_date, a.id`;
+const PLANNED_BY_DAY = `SELECT a.project_id, a.user_id, a.placeholder_id, p.position_id, p.category_id,
+       date_trunc($5::text, d.day::timestamp)::date::text AS period_start,
+       coalesce(sum(d.hours) FILTER (WHERE d.status = 'confirmed'), 0)::float8 AS confirmed_hours,
+       coalesce(sum(d.hours) FILTER (WHERE d.status = 'tentative'), 0)::float8 AS tentative_hours
+  FROM allocations a
+  JOIN allocation_days d ON d.allocation_id = a.id AND d.company_id = a.company_id
+  LEFT JOIN placeholders p ON p.id = a.placeholder_id AND p.company_id = a.company_id
+ WHERE a.company_id = $1 AND a.project_id = ANY($2::integer[])
+   AND a.to_date >= $3::date AND a.from_date <= $4::date
+   AND d.day BETWEEN $3::date AND $4::date AND d.hours > 0
+ GROUP BY a.project_id, a.user_id, a.placeholder_id, p.position_id, p.category_id,
+          date_trunc($5::text, d.day::timestamp)
+ ORDER BY a.project_id, period_start, a.user_id NULLS LAST, a.placeholder_id`;
+app.get('/v1/projects/:id/forecast', async (request, reply) => {
+  const ids = [Number(request.params.id)];
+  const today = new Date().toISOString().slice(0, 10);
+  const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + 3650 * 86_400_000).toISOString().slice(0, 10);
+  const [row] = (await prepared(FORECAST_FACTS, [ids, companyId])).rows;
+  if (!row) {
+    return reply.status(404).send({ message: 'not found' });
+  }
+  const [approved, planned] = await Promise.all([
+    prepared(FORECAST_APPROVED, [ids, companyId]),
+    (async () => {
+      await plannerPool.query(PLAN_AGAIN, [companyId, ids, today, horizon]);
+      return plannerPool.query(PLANNED_BY_DAY, [companyId, ids, today, horizon, 'day']);
+    })(),
+  ]);
+  const userIds = [...new Set(planned.rows.filter((r) => r.user_id !== null).map((r) => r.user_id))];
+  const positionIds = [
+    ...new Set(
+      [...planned.rows.filter((r) => r.user_id === null), ...approved.rows]
+        .map((r) => r.position_id)
+        .filter((id) => id !== null),
+    ),
+  ];
+  const directory = (await prepared(FORECAST_POSITIONS, [userIds, positionIds, companyId])).rows;
+  const prices = new Map(row.prices.map((price) => [price.position_id, Number(price.price)]));
+  const plannedIncome = row.position_lines.reduce(
+    (total, line) => total + Number(line.estimated_hours) * (prices.get(line.position_id) ?? 0),
+    0,
+  );
+  const figures = summarizeProject(
+    { incomeType: row.income_type, estimated: row.estimated },
+    {
+      hours: null,
+      earned: null,
+      budgeted: null,
+      planned: String(plannedIncome),
+      costs: row.costs,
+      fee: row.fee,
+    },
+  );
+  const project = {
+    id: row.id,
+    start: row.start,
+    end: row.end,
+    incomeType: row.income_type,
+    estimateMode: row.estimated_by_position
+      ? 'by_position'
+      : row.estimation_by_categories
+        ? 'by_category'
+        : 'total',
+    estimatedTime: Number(row.estimated_time),
+    budgetAmount: figures.totalEstimated,
+    costs: Number(row.costs ?? 0),
+    prices,
+    positionLines: row.position_lines.map((line) => ({
+      position_id: line.position_id,
+      estimated_hours: Number(line.estimated_hours),
+    })),
+    categoryLines: row.category_lines.map((line) => ({
+      category_id: line.category_id,
+      estimated_hours: Number(line.estimated_hours),
+    })),
+  };
+  const positionOfUser = new Map();
+  const categoryOfPosition = new Map();
+  for (const entry of directory) {
+    if (entry.user_id !== null) {
+      positionOfUser.set(entry.user_id, entry.position_id);
+    }
+    if (entry.position_id !== null) {
+      categoryOfPosition.set(entry.position_id, entry.category_id);
+    }
+  }
+  return projectForecast(
+    project,
+    approved.rows,
+    planned.rows,
+    { positionOfUser, categoryOfPosition },
+    {
+      today,
+      granularity: request.query.granularity ?? 'month',
+      from: request.query.from,
+      to: request.query.to,
+      includeTentative: request.query.include_tentative === 'true',
+    },
+  );
+});
+
 app.get('/v2/availability', async (request) => {
   const { from, to } = request.query;
   const granularity = request.query.granularity ?? 'day';

@@ -39,6 +39,9 @@ const LEDGER_PEOPLE = 200;
 // of schedule, read for the whole year day by day; and the time as the number of people grows.
 const AVAILABILITY_PEOPLE = 200;
 const AVAILABILITY_GROWTH = [10, 50, 100, 200];
+// The project forecast (issue 40): a project with two years of approved daily time from 30 people
+// and a year of their bookings ahead.
+const FORECAST_PEOPLE = 30;
 const LIST_PATH = `/v1/projects?perPage=50&filters=${encodeURIComponent('{"status":"active"}')}`;
 // Cases whose seeding is their own: it runs only when one of them is wanted.
 const CASE = {
@@ -47,6 +50,7 @@ const CASE = {
   ledgerWrite: `planner POST /v2/allocations (reject, ${LEDGER_PEOPLE} people)`,
   ledgerList: `planner GET /v2/allocations?user_ids=<50>&include=days (one quarter, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
   availability: `planner GET /v2/availability?team_id=<${AVAILABILITY_PEOPLE} people>&from=2027-01-01&to=2027-12-31 (by day, ${OTHER_ALLOCATIONS.toLocaleString('en')} other allocations)`,
+  forecast: `GET /v1/projects/{id}/forecast?granularity=month (2 years of daily time from ${FORECAST_PEOPLE} people, a year of their planned work)`,
 };
 
 const database = await scratchDatabase('bench_all');
@@ -189,9 +193,18 @@ try {
     await sql(database.url, 'ANALYZE main_api.projects');
   };
 
-  const mainApi = await startService('main-api', mainApiEnv);
+  // main-api reads the planner's planned hours (forecasts), on a port chosen before either starts.
+  const plannerPort = await freePort();
+  const mainApi = await startService('main-api', {
+    ...mainApiEnv,
+    PLANNER_URL: `http://127.0.0.1:${plannerPort}`,
+  });
   running.push(mainApi);
-  const planner = await startService('planner', { ...common, MAIN_API_URL: mainApi.url });
+  const planner = await startService('planner', {
+    ...common,
+    MAIN_API_URL: mainApi.url,
+    PORT: String(plannerPort),
+  });
   running.push(planner);
   const integrations = await startService('integrations', {
     ...common,
@@ -240,6 +253,78 @@ try {
       ids.push(user.id);
     }
     return ids;
+  };
+  /**
+   * The forecast's project: hourly rate, estimated by position, on a ratecard; 30 people (designers
+   * and writers) with a time entry of 7.5 approved hours each weekday of the two years before today,
+   * and each a year's booking from today (a total spread as 6 hours each weekday, its days stored;
+   * every third person's tentative). Answers the project's id.
+   */
+  const seedForecast = async () => {
+    say('seeding the forecast');
+    const designer = (await post(`${mainApi.url}/v1/positions`, { name: 'Forecast designer' })).id;
+    const writer = (await post(`${mainApi.url}/v1/positions`, { name: 'Forecast writer' })).id;
+    const ratecard = (
+      await post(`${mainApi.url}/v1/ratecards`, {
+        name: 'Forecast',
+        prices: [
+          { position_id: designer, price: 110 },
+          { position_id: writer, price: 85 },
+        ],
+      })
+    ).id;
+    const project = (
+      await post(`${mainApi.url}/v1/projects`, {
+        name: 'Forecast',
+        client_id: client,
+        income_type: 'hourly_rate',
+        ratecard_id: ratecard,
+        estimated_by_position: true,
+        users_positions: [
+          { id: designer, estimated_time: 60_000 },
+          { id: writer, estimated_time: 40_000 },
+        ],
+      })
+    ).id;
+    const people = [];
+    for (let i = 0; i < FORECAST_PEOPLE; i += 1) {
+      const user = await post(`${mainApi.url}/v1/users`, {
+        first_name: `F${i}`,
+        last_name: 'B',
+        email: `f${i}@bench.test`,
+        role_id: 4,
+        user_position_id: i % 2 === 0 ? designer : writer,
+      });
+      people.push(user.id);
+    }
+    await sql(
+      database.url,
+      `INSERT INTO main_api.time_entries (company_id, user_id, project_id, user_position_id, date, hours, status)
+       SELECT $1, u.id, $3, u.user_position_id, day::date, 7.5, 'approved'
+         FROM main_api.users u
+         CROSS JOIN generate_series(current_date - 730, current_date - 1, interval '1 day') day
+        WHERE u.id = ANY($2::int[]) AND extract(isodow FROM day) < 6`,
+      [companyId, people, project],
+    );
+    await sql(
+      database.url,
+      `WITH booked AS (
+         INSERT INTO planner.allocations (company_id, user_id, project_id, from_date, to_date, allocated_hours, assigned_by_user_id, status)
+         SELECT $1, u, $3, current_date, current_date + 364,
+                6 * (SELECT count(*) FROM generate_series(current_date, current_date + 364, interval '1 day') d WHERE extract(isodow FROM d) < 6),
+                1, CASE WHEN ordinality % 3 = 0 THEN 'tentative' ELSE 'confirmed' END
+           FROM unnest($2::int[]) WITH ORDINALITY AS person(u, ordinality)
+         RETURNING id, company_id, user_id, status, from_date, to_date)
+       INSERT INTO planner.allocation_days (allocation_id, day, company_id, user_id, status, hours)
+       SELECT booked.id, day::date, booked.company_id, booked.user_id, booked.status, 6
+         FROM booked CROSS JOIN generate_series(booked.from_date, booked.to_date, interval '1 day') day
+        WHERE extract(isodow FROM day) < 6`,
+      [companyId, people, project],
+    );
+    await sql(database.url, 'ANALYZE main_api.time_entries');
+    await sql(database.url, 'ANALYZE planner.allocations');
+    await sql(database.url, 'ANALYZE planner.allocation_days');
+    return project;
   };
   const users = await peopleWithWeek('u', 50);
   await sql(
@@ -532,6 +617,30 @@ try {
         'series in plain code; the planner asks main-api (one look-up) and checks that nothing needs planning again',
       '4 / 6 (planner: allocations to plan again, revision, booked days; main-api: its look-up / ' +
         'baseline: people, schedules, holidays, leaves, time zones, booked days)',
+    );
+  }
+  if (wanted(CASE.forecast)) {
+    const forecastPath = `/v1/projects/${await seedForecast()}/forecast?granularity=month`;
+    const [served, computed] = await Promise.all([
+      fetch(`${mainApi.url}${forecastPath}`, { headers }).then((response) => response.json()),
+      fetch(`${baseline}${forecastPath}`).then((response) => response.json()),
+    ]);
+    if (
+      JSON.stringify(served.totals) !== JSON.stringify(computed.totals) ||
+      !(served.totals.actual_hours > 0)
+    ) {
+      throw new Error('main-api and the baseline answer different forecasts');
+    }
+    await measure(
+      CASE.forecast,
+      { url: `${mainApi.url}${forecastPath}`, headers, connections: 4 },
+      { url: `${baseline}${forecastPath}`, connections: 4 },
+      `one at a time: ${await oneAtATime(`${mainApi.url}${forecastPath}`, headers, 10)} ms ` +
+        `(baseline ${await oneAtATime(`${baseline}${forecastPath}`, {}, 10)} ms). ` +
+        `${served.totals.actual_hours} h actual, ${served.totals.scheduled_hours + served.totals.tentative_hours} h planned. ` +
+        "The baseline runs both services' statements on both schemas and main-api's compiled computation; main-api calls the planner " +
+        '(one request) for the planned hours',
+      '3 + 2 / 3 + 2 (main-api: facts, approved hours by day, positions; planner: what to plan again, planned hours by day)',
     );
   }
   let creates = 0;

@@ -67,7 +67,8 @@ export function runCommand(app, file, env) {
  * `checkout`: the build of another checkout (a `git worktree` of an older commit), to compare two.
  */
 export async function startService(app, env, checkout = root) {
-  const port = await freePort();
+  // A port chosen before: another service was started knowing it (main-api calls the planner).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_PROFILE_DIR=dir: each service writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${app}.cpuprofile`]

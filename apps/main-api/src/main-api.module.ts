@@ -35,6 +35,8 @@ import { ChangeFeedModule } from './change-feed/change-feed.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { BatchModule } from './batch/batch.module';
 import { PlannerClientModule } from './planner-client/planner-client.module';
+import { ForecastModule } from './forecast/forecast.module';
+import { TimeReportModule } from './time-report/time-report.module';
 
 @Module({})
 export class MainApiModule {
@@ -84,6 +86,8 @@ export class MainApiModule {
         ChangeFeedModule,
         PlannerLookupsModule,
         PlannerClientModule,
+        ForecastModule,
+        TimeReportModule,
       ],
       providers: [{ provide: MAIN_API_ENV, useValue: env }],
       exports: [MAIN_API_ENV],

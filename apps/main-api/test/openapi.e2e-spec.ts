@@ -160,7 +160,7 @@ describe("main-api OpenAPI document: Swagger UI's Try it out, as prefilled (e2e)
     expect(lists.map(({ path }) => path)).toEqual(
       expect.arrayContaining(['/v1/clients', '/v1/projects', '/v1/users', '/v1/clients/{client_id}/fees']),
     );
-    expect(lists).toHaveLength(19);
+    expect(lists).toHaveLength(20);
     expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: 200, body: '' })));
   });
 

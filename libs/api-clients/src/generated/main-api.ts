@@ -1615,6 +1615,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/projects/{project_id}/forecast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's forecast: approved time plus the planner's plan, against its estimate and budget
+     * @description Actual = approved time entries; scheduled and tentative = the planner's confirmed and tentative daily plan from today (UTC) on, a person's hours in their current position, a placeholder's in its own. Hours are valued at their position's price on the project's ratecard (no price: 0). ETC = scheduled (+ tentative with include_tentative=true); EAC = actual + ETC; estimate_hours by the active estimation mode; budget_amount = total_estimated (expected income); variance = estimate − EAC; burn_ratio = actual_amount / budget_amount; projected_profitability = projected income (EAC amount for hourly_rate, budget_amount otherwise) − Σ costs; budget_exhausted_on = the first day on which actual + ETC, accumulated by day, reaches budget_amount. Cumulative figures add up every day up to the period's end, also before from. Hours and amounts are summed exactly and rounded to cents. Periods cover from..to only; totals, by_position and by_category cover all time. by_position has one row per position estimate line (also without work) and per position worked or planned in (null: hours without a position); by_category the same per category.
+     */
+    get: operations['projectForecast_forecast'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/reports/forecast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Forecasts summed by client, project or project manager, a cursor page of groups
+     * @description Each group sums the forecasts of its projects (the company's projects that are not deleted, narrowed by filters), each computed as GET /v1/projects/{project_id}/forecast computes it with the same from, to, granularity and include_tentative: every additive figure is the sum of the projects', burn_ratio is recomputed from the sums, budget_exhausted_on is the earliest of the projects'. Groups by key (client_id, project_id or pm_id; the projects without a manager last). Actual = approved time entries; scheduled and tentative = the planner's confirmed and tentative daily plan from today (UTC) on, a person's hours in their current position, a placeholder's in its own. Hours are valued at their position's price on the project's ratecard (no price: 0). ETC = scheduled (+ tentative with include_tentative=true); EAC = actual + ETC; estimate_hours by the active estimation mode; budget_amount = total_estimated (expected income); variance = estimate − EAC; burn_ratio = actual_amount / budget_amount; projected_profitability = projected income (EAC amount for hourly_rate, budget_amount otherwise) − Σ costs; budget_exhausted_on = the first day on which actual + ETC, accumulated by day, reaches budget_amount. Cumulative figures add up every day up to the period's end, also before from. Hours and amounts are summed exactly and rounded to cents.
+     */
+    get: operations['forecastReports_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/reports/time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Logged time by person and/or project and period, against the plan; a cursor page of groups
+     * @description One row per group (group_by: user, project or user,project), each with every period of from..to (day, ISO week Monday to Sunday, or calendar month; the first and last cut by from and to), empty ones too, and totals summing its periods. logged_hours = time entries that are not rejected; approved_hours = approved entries; billable_hours = billable entries that are not rejected. With compare=planned: planned_hours = the planner's confirmed hours, tentative_hours = its tentative hours, variance_hours = logged_hours − planned_hours; a placeholder's planned hours count only with group_by=project and no user_ids (nor a role 4-5 caller). The plan is read in one call to the planner for project_ids, or else every project of the company that is not deleted; without compare there is no planner call. A group is listed when it has entries that are not rejected in from..to, or (with compare=planned) planned hours there. Groups are ordered by user_id, then project_id, and paged by an opaque cursor (limit 1-200, default 50). Hours are summed exactly and rounded to hundredths. Roles 1-3 read everyone; roles 4-5 only their own time and plan (user_ids narrowed to their own id); role 6 nothing.
+     */
+    get: operations['timeReports_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/oauth/authorize': {
     parameters: {
       query?: never;
@@ -4876,6 +4936,499 @@ export interface components {
       };
       /** @description Those users' holidays in [from, to], each of the calendar in force that day; empty without a period */
       holidays: components['schemas']['PlannerHolidayDto'][];
+    };
+    ForecastTotalsDto: {
+      /**
+       * @description Approved hours
+       * @example 120
+       */
+      actual_hours: number;
+      /**
+       * @description Approved hours × their position's price on the project's ratecard
+       * @example 9600
+       */
+      actual_amount: number;
+      /**
+       * @description Confirmed planned hours from today on (the planner's daily plan)
+       * @example 80
+       */
+      scheduled_hours: number;
+      /**
+       * @description Scheduled hours × price
+       * @example 6400
+       */
+      scheduled_amount: number;
+      /**
+       * @description Tentative planned hours from today on (shown whether or not they count)
+       * @example 16
+       */
+      tentative_hours: number;
+      /**
+       * @description Tentative hours × price
+       * @example 1280
+       */
+      tentative_amount: number;
+      /**
+       * @description Estimate to complete: scheduled (+ tentative when included)
+       * @example 80
+       */
+      etc_hours: number;
+      /**
+       * @description ETC valued
+       * @example 6400
+       */
+      etc_amount: number;
+      /**
+       * @description Estimate at completion: actual + ETC
+       * @example 200
+       */
+      eac_hours: number;
+      /**
+       * @description EAC valued
+       * @example 16000
+       */
+      eac_amount: number;
+      /**
+       * @description The estimate of the active mode: estimated_time (total), Σ position lines (by_position) or Σ category lines (by_category)
+       * @example 240
+       */
+      estimate_hours: number;
+      /**
+       * @description Expected income, the project's total_estimated: one_time its estimated; fee the fee's estimate; hourly_rate Σ position estimate × price; contract 0
+       * @example 20000
+       */
+      budget_amount: number;
+      /**
+       * @description estimate_hours − eac_hours
+       * @example 40
+       */
+      variance_hours: number;
+      /**
+       * @description budget_amount − eac_amount
+       * @example 4000
+       */
+      variance_amount: number;
+      /**
+       * @description actual_amount / budget_amount, 4 decimals; null when budget_amount is 0
+       * @example 0.48
+       */
+      burn_ratio: number | null;
+      /**
+       * @description Projected income − Σ project costs; projected income is eac_amount for hourly_rate projects, budget_amount otherwise
+       * @example 3500
+       */
+      projected_profitability: number;
+      /**
+       * Format: date
+       * @description The first day on which actual (by entry day) + ETC (by planned day), accumulated over all days, reaches budget_amount; null when budget_amount ≤ 0 or it is never reached
+       * @example 2027-03-12
+       */
+      budget_exhausted_on: string | null;
+    };
+    ForecastPeriodDto: {
+      /**
+       * @description Approved hours
+       * @example 120
+       */
+      actual_hours: number;
+      /**
+       * @description Approved hours × their position's price on the project's ratecard
+       * @example 9600
+       */
+      actual_amount: number;
+      /**
+       * @description Confirmed planned hours from today on (the planner's daily plan)
+       * @example 80
+       */
+      scheduled_hours: number;
+      /**
+       * @description Scheduled hours × price
+       * @example 6400
+       */
+      scheduled_amount: number;
+      /**
+       * @description Tentative planned hours from today on (shown whether or not they count)
+       * @example 16
+       */
+      tentative_hours: number;
+      /**
+       * @description Tentative hours × price
+       * @example 1280
+       */
+      tentative_amount: number;
+      /**
+       * Format: date
+       * @description The Monday, or the 1st of the month
+       * @example 2026-11-01
+       */
+      period_start: string;
+      /**
+       * Format: date
+       * @description The Sunday, or the last day of the month
+       * @example 2026-11-30
+       */
+      period_end: string;
+      /**
+       * @description Actual + scheduled (+ tentative when included) hours of every day up to period_end, also before from
+       * @example 200
+       */
+      cumulative_hours: number;
+      /**
+       * @description The same, valued
+       * @example 16000
+       */
+      cumulative_amount: number;
+    };
+    ForecastPositionRowDto: {
+      /**
+       * @description Approved hours
+       * @example 120
+       */
+      actual_hours: number;
+      /**
+       * @description Approved hours × their position's price on the project's ratecard
+       * @example 9600
+       */
+      actual_amount: number;
+      /**
+       * @description Confirmed planned hours from today on (the planner's daily plan)
+       * @example 80
+       */
+      scheduled_hours: number;
+      /**
+       * @description Scheduled hours × price
+       * @example 6400
+       */
+      scheduled_amount: number;
+      /**
+       * @description Tentative planned hours from today on (shown whether or not they count)
+       * @example 16
+       */
+      tentative_hours: number;
+      /**
+       * @description Tentative hours × price
+       * @example 1280
+       */
+      tentative_amount: number;
+      /**
+       * @description The estimate line's hours (0 without a line)
+       * @example 100
+       */
+      estimated_hours: number;
+      /**
+       * @description actual + scheduled (+ tentative when included)
+       * @example 110
+       */
+      eac_hours: number;
+      /**
+       * @description EAC valued
+       * @example 8800
+       */
+      eac_amount: number;
+      /**
+       * @description estimated_hours − eac_hours
+       * @example -10
+       */
+      variance_hours: number;
+      /**
+       * @description null: hours without a position
+       * @example 3
+       */
+      position_id: number | null;
+      /**
+       * @description estimated_hours × price
+       * @example 8000
+       */
+      estimated_amount: number;
+      /**
+       * @description estimated_amount − eac_amount
+       * @example -800
+       */
+      variance_amount: number;
+    };
+    ForecastCategoryRowDto: {
+      /**
+       * @description Approved hours
+       * @example 120
+       */
+      actual_hours: number;
+      /**
+       * @description Approved hours × their position's price on the project's ratecard
+       * @example 9600
+       */
+      actual_amount: number;
+      /**
+       * @description Confirmed planned hours from today on (the planner's daily plan)
+       * @example 80
+       */
+      scheduled_hours: number;
+      /**
+       * @description Scheduled hours × price
+       * @example 6400
+       */
+      scheduled_amount: number;
+      /**
+       * @description Tentative planned hours from today on (shown whether or not they count)
+       * @example 16
+       */
+      tentative_hours: number;
+      /**
+       * @description Tentative hours × price
+       * @example 1280
+       */
+      tentative_amount: number;
+      /**
+       * @description The estimate line's hours (0 without a line)
+       * @example 100
+       */
+      estimated_hours: number;
+      /**
+       * @description actual + scheduled (+ tentative when included)
+       * @example 110
+       */
+      eac_hours: number;
+      /**
+       * @description EAC valued
+       * @example 8800
+       */
+      eac_amount: number;
+      /**
+       * @description estimated_hours − eac_hours
+       * @example -10
+       */
+      variance_hours: number;
+      /**
+       * @description The position's category; null: hours without one
+       * @example 2
+       */
+      category_id: number | null;
+      /**
+       * @description Always null: a category has no price of its own on the ratecard
+       * @example null
+       */
+      estimated_amount: number | null;
+      /**
+       * @description Always null, as estimated_amount
+       * @example null
+       */
+      variance_amount: number | null;
+    };
+    ProjectForecastDto: {
+      /** @example 88 */
+      project_id: number;
+      /**
+       * Format: date
+       * @description Today (UTC): the plan counts from it on
+       * @example 2026-11-28
+       */
+      as_of: string;
+      /**
+       * Format: date
+       * @description The first day of the first period
+       * @example 2026-01-01
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last day of the last period
+       * @example 2027-06-30
+       */
+      to: string;
+      /**
+       * @example month
+       * @enum {string}
+       */
+      granularity: 'week' | 'month';
+      /** @example false */
+      include_tentative: boolean;
+      /**
+       * @description The estimation mode in force
+       * @example by_position
+       * @enum {string}
+       */
+      estimate_mode: 'total' | 'by_position' | 'by_category';
+      /** @description All time, also outside from..to */
+      totals: components['schemas']['ForecastTotalsDto'];
+      /** @description Every period of from..to, also those without hours */
+      periods: components['schemas']['ForecastPeriodDto'][];
+      /** @description One row per position estimate line (also without work) and per position worked or planned in, by position_id, null last; all time */
+      by_position: components['schemas']['ForecastPositionRowDto'][];
+      /** @description One row per category estimate line (also without work) and per category worked or planned in (a position counts in its category), by category_id, null last; all time */
+      by_category: components['schemas']['ForecastCategoryRowDto'][];
+    };
+    ForecastGroupKeyDto: {
+      /**
+       * @description With group_by=client
+       * @example 7
+       */
+      client_id?: number;
+      /**
+       * @description With group_by=project
+       * @example 88
+       */
+      project_id?: number;
+      /**
+       * @description With group_by=pm; null for the projects without a manager
+       * @example 12
+       */
+      pm_id?: number | null;
+      /**
+       * @description The client's, project's or manager's name; null without one (or once deleted)
+       * @example Northwind
+       */
+      name: string | null;
+    };
+    ForecastGroupDto: {
+      /**
+       * @example client
+       * @enum {string}
+       */
+      group_by: 'client' | 'project' | 'pm';
+      key: components['schemas']['ForecastGroupKeyDto'];
+      /**
+       * @description The group's projects, by id
+       * @example [
+       *       88,
+       *       91
+       *     ]
+       */
+      project_ids: number[];
+      /** @description Each additive figure is the sum of the projects' totals (GET /v1/projects/{project_id}/forecast); burn_ratio is recomputed from the sums; budget_exhausted_on is the earliest of the projects' */
+      totals: components['schemas']['ForecastTotalsDto'];
+      /** @description The projects' periods, summed per period */
+      periods: components['schemas']['ForecastPeriodDto'][];
+    };
+    ForecastReportDto: {
+      /** @description By key ascending, the null pm last */
+      data: components['schemas']['ForecastGroupDto'][];
+      /**
+       * @description Send as cursor for the next page; null on the last one
+       * @example null
+       */
+      next_cursor: string | null;
+      /** @example false */
+      has_more: boolean;
+    };
+    TimeReportFiguresDto: {
+      /**
+       * @description Hours of the time entries that are not rejected
+       * @example 31.5
+       */
+      logged_hours: number;
+      /**
+       * @description Hours of the approved time entries
+       * @example 24
+       */
+      approved_hours: number;
+      /**
+       * @description Hours of the billable time entries that are not rejected
+       * @example 28
+       */
+      billable_hours: number;
+      /**
+       * @description Only with compare=planned. The planner's confirmed hours (a placeholder's only in a report by project alone, not narrowed to people)
+       * @example 32
+       */
+      planned_hours?: number;
+      /**
+       * @description Only with compare=planned. The planner's tentative hours
+       * @example 4
+       */
+      tentative_hours?: number;
+      /**
+       * @description Only with compare=planned. logged_hours − planned_hours
+       * @example -0.5
+       */
+      variance_hours?: number;
+    };
+    TimeReportPeriodDto: {
+      /**
+       * @description Hours of the time entries that are not rejected
+       * @example 31.5
+       */
+      logged_hours: number;
+      /**
+       * @description Hours of the approved time entries
+       * @example 24
+       */
+      approved_hours: number;
+      /**
+       * @description Hours of the billable time entries that are not rejected
+       * @example 28
+       */
+      billable_hours: number;
+      /**
+       * @description Only with compare=planned. The planner's confirmed hours (a placeholder's only in a report by project alone, not narrowed to people)
+       * @example 32
+       */
+      planned_hours?: number;
+      /**
+       * @description Only with compare=planned. The planner's tentative hours
+       * @example 4
+       */
+      tentative_hours?: number;
+      /**
+       * @description Only with compare=planned. logged_hours − planned_hours
+       * @example -0.5
+       */
+      variance_hours?: number;
+      /**
+       * Format: date
+       * @description The period's first day (a Monday, a 1st), or from when from cuts the period
+       * @example 2026-03-02
+       */
+      period_start: string;
+      /**
+       * Format: date
+       * @description The period's last day (a Sunday, a month's last day), or to when to cuts the period
+       * @example 2026-03-08
+       */
+      period_end: string;
+    };
+    TimeReportRowDto: {
+      /**
+       * @description With group_by user or user,project
+       * @example 12
+       */
+      user_id?: number;
+      /**
+       * @description With user_id: the person's first name (null for an id the company does not know)
+       * @example Ada
+       */
+      first_name?: string | null;
+      /**
+       * @description With user_id: the person's last name (null for an id the company does not know)
+       * @example Lovelace
+       */
+      last_name?: string | null;
+      /**
+       * @description With group_by project or user,project
+       * @example 88
+       */
+      project_id?: number;
+      /**
+       * @description With project_id: the project's name (null for an id the company does not know)
+       * @example Website relaunch
+       */
+      project_name?: string | null;
+      /** @description The sums of the group's periods */
+      totals: components['schemas']['TimeReportFiguresDto'];
+      /** @description Every period of from..to in order, also those without hours */
+      periods: components['schemas']['TimeReportPeriodDto'][];
+    };
+    TimeReportDto: {
+      /** @description By user_id, then project_id, ascending */
+      data: components['schemas']['TimeReportRowDto'][];
+      /**
+       * @description Send as cursor for the next page; null on the last one
+       * @example null
+       */
+      next_cursor: string | null;
+      /**
+       * @description Whether another page follows
+       * @example false
+       */
+      has_more: boolean;
     };
     /** @description UserDto with only the fields a list's `fields` asked for (and id) */
     UserDtoFields: {
@@ -39501,6 +40054,578 @@ export interface operations {
         };
       };
       /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  projectForecast_forecast: {
+    parameters: {
+      query?: {
+        /** @description First day of the series, widened to its period's start. Default: the period of the earliest of the first approved entry, the project's start and today. from ≤ to, at most 520 periods (else 400 naming the field) */
+        from?: string;
+        /** @description week: ISO weeks, Monday to Sunday; month: calendar months */
+        granularity?: 'week' | 'month';
+        /** @description true: tentative planned hours count in ETC, EAC, the cumulative figures and the exhaustion day (they are shown apart either way) */
+        include_tentative?: 'true' | 'false';
+        /** @description Last day of the series, widened to its period's end. Default: the period of the latest of the last planned day (confirmed or tentative), the project's end and today */
+        to?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path: {
+        project_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProjectForecastDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description AC002: from or to not a calendar day, from after to, or more than 520 periods (named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /**
+       * @description AC006: only roles 1-3 read forecasts
+       *
+       *     The caller's role lacks the "read:company" permission
+       */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description AC003: no such project in your company (another company's ids and deleted ones answer the same) */
+      404: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC003",
+           *       "message": "Resource 42 not found"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description AC503: the planner (the plan) is unreachable, failing or not configured; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  forecastReports_report: {
+    parameters: {
+      query: {
+        /** @description The next_cursor of the previous page (same group_by) */
+        cursor?: string;
+        /** @description URL-encoded JSON object narrowing the company's projects: client_id, pm_id, status, archived, project_ids; each value a scalar or an array (any of) */
+        filters?: string;
+        /** @description First day of the series (default: January 1st of this year). from ≤ to, at most 520 periods (else 400 naming the field) */
+        from?: string;
+        /** @description week: ISO weeks, Monday to Sunday; month: calendar months */
+        granularity?: 'week' | 'month';
+        /** @description client, project or pm (the project's manager; projects without one form the last group, pm_id null) */
+        group_by: 'client' | 'project' | 'pm';
+        /** @description true: tentative planned hours count in ETC, EAC, the cumulative figures and the exhaustion day (they are shown apart either way) */
+        include_tentative?: 'true' | 'false';
+        /** @description Groups per page, 1 to 100 */
+        limit?: number;
+        /** @description Last day of the series (default: December 31st of this year) */
+        to?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ForecastReportDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description AC002: a bad group_by, granularity, from, to (more than 520 periods), filters, cursor or limit (named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /**
+       * @description AC006: only roles 1-3 read forecasts
+       *
+       *     The caller's role lacks the "read:company" permission
+       */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description AC503: the planner (the plan) is unreachable, failing or not configured; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  timeReports_report: {
+    parameters: {
+      query: {
+        /** @description planned: each period also has the planner's planned_hours, tentative_hours and variance_hours (one call to the planner; 503 when it is unreachable). Absent: logged time only, no planner call */
+        compare?: 'planned';
+        /** @description The next_cursor of the previous page (same group_by) */
+        cursor?: string;
+        /** @description First day of the report, included */
+        from: string;
+        /** @description day; week: ISO weeks, Monday to Sunday; month: calendar months */
+        granularity?: 'day' | 'week' | 'month';
+        /** @description One row per person (user), per project, or per person and project (user,project) */
+        group_by?: 'user' | 'project' | 'user,project';
+        /** @description Rows (groups) per page, 1 to 200 */
+        limit?: number;
+        /** @description Only these projects' time and plan (comma-separated project ids, at most 500) */
+        project_ids?: string;
+        /** @description Last day of the report, included: a real day, on or after from, at most 370 days in all (else 400 naming the field) */
+        to: string;
+        /** @description Only these people's time and plan (comma-separated user ids, at most 500). Roles 4-5: only their own id counts */
+        user_ids?: string;
+      };
+      header?: {
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TimeReportDto'];
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description AC002: a bad group_by, granularity, compare, user_ids, project_ids, cursor or limit, or from/to not real days, to before from or more than 370 days (named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /**
+       * @description AC006: role 6
+       *
+       *     The caller's role lacks the "read:company" permission
+       */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description AC503: with compare=planned, the planner is unreachable, failing or not configured */
       503: {
         headers: {
           /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */

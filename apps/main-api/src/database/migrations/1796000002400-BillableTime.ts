@@ -70,7 +70,9 @@ export class BillableTime1796000002400 implements MigrationInterface {
     );
     await enableRowLevelSecurity(queryRunner, PLAN);
 
-    await queryRunner.query(`CREATE FUNCTION time_entries_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+    // SET search_path FROM CURRENT: it finds companies and timesheet_locks in this schema whatever the
+    // writer's search_path (a script, a psql session).
+    await queryRunner.query(`CREATE FUNCTION time_entries_guard() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       DECLARE
         locked date;
       BEGIN
