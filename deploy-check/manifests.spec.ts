@@ -484,11 +484,13 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
         }
       });
 
-      it("lets only integrations' delivery worker reach the planner's feed (port 3001)", () => {
+      it("lets only integrations' delivery worker (the feed) and main-api (planned hours) reach the planner (port 3001)", () => {
         const planner = podOf(only(RENDERED[overlay].planner, 'Deployment', 'planner'));
         for (const workload of deployments) {
           const source = podOf(workload);
-          const follows = name === 'integrations' && workload !== deployment;
+          const follows =
+            (name === 'integrations' && workload !== deployment) ||
+            (name === 'main-api' && workload === deployment);
           expect({
             workload: workload.metadata.name,
             toPlanner: allows(policies, source, 'Egress', { peer: planner, port: 3001 }),
