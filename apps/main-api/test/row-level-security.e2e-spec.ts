@@ -53,7 +53,7 @@ describe('main-api row-level security (e2e)', () => {
     });
 
     expect(report.failures).toEqual([]);
-    expect(report.tenantTables).toHaveLength(39);
+    expect(report.tenantTables).toHaveLength(40);
     // The reads are proven on real rows, not on empty tables.
     expect(report.tablesWithRows.length).toBeGreaterThanOrEqual(15);
   });

@@ -73,7 +73,7 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_GUARD, useClass: CompanyBodyGuard },
       ],
-      exports: [PrincipalContext, VerificationKeySource, ClsService],
+      exports: [PrincipalContext, VerificationKeySource, ClsService, TokenStatusSource],
     };
   }
 }

@@ -25,3 +25,4 @@ export * from './batch/batch-route.decorator';
 export * from './retention/change-feed-retention';
 export * from './change-feed/change-notification-listener';
 export * from './change-feed/changed-companies-watch';
+export * from './change-feed/event-stream-hub';

@@ -29,3 +29,4 @@ export * from './http/reject-nul.pipe';
 export * from './http/conditional-requests';
 export * from './http/conditional-resource.decorator';
 export * from './http/batch-failed.error';
+export * from './http/server-sent-events';

@@ -8,12 +8,17 @@ import { ChangeFeedRepository } from './change-feed.repository';
 import { ChangeFeedService } from './change-feed.service';
 import { ChangeOriginGuard } from './change-origin';
 import { IntegrationsServiceGuard } from './watch/integrations-service.guard';
+import { EventStreamsController } from './stream/event-streams.controller';
+import { EventStreamsService } from './stream/event-streams.service';
+import { StreamTicketsRepository } from './stream/stream-tickets.repository';
 
 @Module({
-  controllers: [ChangeFeedController],
+  controllers: [ChangeFeedController, EventStreamsController],
   providers: [
     ChangeFeedRepository,
     ChangeFeedService,
+    StreamTicketsRepository,
+    EventStreamsService,
     ...changeFeedWatchProviders(MAIN_API_ENV, (env: MainApiEnv) => ({
       connectionString: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL,
       channel: CHANGE_EVENTS_CHANNEL,

@@ -44,6 +44,7 @@ import { WorkingSchedule } from '../working-time/working-schedule.entity';
 import { WorkingTimeEntry } from '../working-time/working-time-entry.entity';
 import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
 import { TimesheetLock } from '../hours/timesheet-lock.entity';
+import { EventStreamTicket } from '../change-feed/stream/event-stream-ticket.entity';
 import { MAIN_API_MIGRATIONS } from './migrations';
 
 /** main-api's own schema, entities and migrations: shared by the app, the migrate command and tests. */
@@ -94,6 +95,7 @@ export const MAIN_API_DATABASE: ServiceDatabase = {
     TaskAttachment,
     TimeEntry,
     TimesheetLock,
+    EventStreamTicket,
     ProjectEstimate,
     ProjectCost,
   ],

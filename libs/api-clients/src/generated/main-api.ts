@@ -1595,6 +1595,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/events/stream-tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A ticket that opens the change stream from a browser (EventSource sends no Authorization header)
+     * @description Bound to the token's company, user and login and to the filters; open the stream within 30 s. The browser's own reconnects of that stream may present it again (with Last-Event-ID) until the token expires; one connection at a time.
+     */
+    post: operations['eventStreams_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's changes as Server-Sent Events, resumable with Last-Event-ID
+     * @description Each change event of the feed (GET /v1/events), as it commits: `id:` is its cursor, `data:` the event. EventSource reconnects by itself (`retry:` 3 s) sending Last-Event-ID, and the stream resumes right after it; without it, the stream starts with the next change. A Last-Event-ID past retention gets `event: gone` (the feed's 410 body) and the end. A comment line every 15 s keeps proxies from closing it. The stream ends with `event: end` {reason}: `revoked` (the login was revoked; checked every 30 s), `expired` (the token expired: open a new ticket), `shutdown` (the replica stops; reconnect), `slow_consumer` (more than the bound left unread).
+     */
+    get: operations['eventStreams_stream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/planner/lookups': {
     parameters: {
       query?: never;
@@ -4806,6 +4846,64 @@ export interface components {
        *     ]
        */
       companies: number[];
+    };
+    CreateStreamTicketDto: {
+      /**
+       * @description Only events of these entity kinds
+       * @example [
+       *       "projects",
+       *       "hours"
+       *     ]
+       */
+      entities?: (
+        | 'brands'
+        | 'clients'
+        | 'contracts'
+        | 'positions'
+        | 'position-categories'
+        | 'projects'
+        | 'teams'
+        | 'users'
+        | 'user-leaves'
+        | 'workspaces'
+        | 'working-time'
+        | 'tasks'
+        | 'hours'
+        | 'fees'
+        | 'transactions'
+        | 'project-costs'
+        | 'project-estimates'
+        | 'ratecards'
+        | 'labels'
+        | 'products'
+        | 'holiday-calendars'
+      )[];
+      /**
+       * @description Only events of these projects' (events without a project are left out)
+       * @example [
+       *       88,
+       *       91
+       *     ]
+       */
+      project_ids?: number[];
+    };
+    StreamTicketDto: {
+      /**
+       * @description Opaque; put it in the stream URL
+       * @example bVx3...
+       */
+      ticket: string;
+      /**
+       * Format: date-time
+       * @description Open the stream before this
+       * @example 2026-11-28T10:15:30.000Z
+       */
+      expires_at: string;
+      /**
+       * @description The stream's path, ticket included
+       * @example /v1/events/stream?ticket=bVx3...
+       */
+      stream_url: string;
     };
     ProjectClientNameDto: {
       /** @example 3 */
@@ -39871,6 +39969,360 @@ export interface operations {
         };
       };
       /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  eventStreams_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateStreamTicketDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StreamTicketDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC006",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC008",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC004",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC007",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC503",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+    };
+  };
+  eventStreams_stream: {
+    parameters: {
+      query: {
+        /** @description Start after this cursor when the request has no Last-Event-ID (a new stream that goes on where an ended one stopped) */
+        after?: string;
+        /** @description From POST /v1/events/stream-tickets */
+        ticket: string;
+      };
+      header?: {
+        /** @description The last event's id (EventSource sends it when it reconnects): the stream resumes after it */
+        'Last-Event-ID'?: string;
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/event-stream */
+      200: {
+        headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC002",
+           *       "message": "Request validation failed: name should not be empty",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "validation": "isNotEmpty",
+           *           "message": "name should not be empty"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description StreamTicketInvalid (AC005) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC005",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "name": "PlatformCustomError",
+           *       "code": "AC500",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['MainApiErrorBodyDto'];
+        };
+      };
+      /** @description TooManyStreams: the company or this replica has its cap of open streams; Retry-After */
       503: {
         headers: {
           [name: string]: unknown;

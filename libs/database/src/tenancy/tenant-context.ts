@@ -17,7 +17,9 @@ export type CrossCompanyPurpose =
   /** Creating a company and its first user and API client. */
   | 'provisioning'
   /** Telling integrations which companies have new change events (their ids only, never the events). */
-  | 'feed-watch';
+  | 'feed-watch'
+  /** Finding the event-stream ticket a browser presents (it has no token), before there is a company. */
+  | 'event-stream';
 
 /**
  * What every statement of a unit of work tells PostgreSQL, as transaction-local settings: the

@@ -20,6 +20,8 @@ export const CORS_ALLOWED_HEADERS = [
   'idempotency-key',
   'if-match',
   'if-none-match',
+  // EventSource's reconnect of a change stream resumes with it (issue 41).
+  'last-event-id',
   REQUEST_ID_HEADER,
 ];
 

@@ -30,6 +30,7 @@ import { UserCalendars1796000001300 } from './1796000001300-UserCalendars';
 import { LeaveStatus1796000001700 } from './1796000001700-LeaveStatus';
 import { WorkingSchedules1796000001900 } from './1796000001900-WorkingSchedules';
 import { BillableTime1796000002400 } from './1796000002400-BillableTime';
+import { EventStreamTickets1796000002500 } from './1796000002500-EventStreamTickets';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MAIN_API_MIGRATIONS = [
   LeaveStatus1796000001700,
   WorkingSchedules1796000001900,
   BillableTime1796000002400,
+  EventStreamTickets1796000002500,
 ];

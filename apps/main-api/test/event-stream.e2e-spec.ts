@@ -1,0 +1,281 @@
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { signTestToken } from '@platform/testing';
+import { ProvisioningService } from '../src/provisioning/provisioning.service';
+import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
+
+/** One server-sent event as a stream carries it. */
+interface SentEvent {
+  id?: string;
+  event?: string;
+  data?: unknown;
+}
+
+/** An open stream, read as a browser's EventSource would: events, comments, and its end. */
+class StreamReader {
+  readonly events: SentEvent[] = [];
+  readonly comments: string[] = [];
+  ended = false;
+  private buffer = '';
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    readonly response: IncomingMessage,
+    private readonly request: ClientRequest,
+  ) {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let end: number;
+      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+        this.parse(this.buffer.slice(0, end));
+        this.buffer = this.buffer.slice(end + 2);
+      }
+      this.wake();
+    });
+    response.on('end', () => {
+      this.ended = true;
+      this.wake();
+    });
+    response.on('error', () => undefined);
+  }
+
+  /** Waits until `done` holds (checked at each chunk), or fails after `ms`. */
+  async until(done: () => boolean, ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!done()) {
+      if (Date.now() > deadline) {
+        throw new Error(`stream: condition not met; events ${JSON.stringify(this.events)}`);
+      }
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  /** The data events (changes), in order. */
+  get changes(): { cursor: string; entity: string; kind: string; id: number }[] {
+    return this.events
+      .filter((event) => event.event === undefined && event.id !== undefined)
+      .map((event) => event.data as { cursor: string; entity: string; kind: string; id: number });
+  }
+
+  close(): void {
+    this.request.destroy();
+  }
+
+  private parse(block: string): void {
+    const event: SentEvent = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) {
+        this.comments.push(line.slice(1).trim());
+      } else if (line.startsWith('id: ')) {
+        event.id = line.slice(4);
+      } else if (line.startsWith('event: ')) {
+        event.event = line.slice(7);
+      } else if (line.startsWith('data: ')) {
+        event.data = JSON.parse(line.slice(6));
+      }
+    }
+    if (event.id !== undefined || event.event !== undefined || event.data !== undefined) {
+      this.events.push(event);
+    }
+  }
+
+  private wake(): void {
+    for (const wake of this.waiters.splice(0)) {
+      wake();
+    }
+  }
+}
+
+/** The change stream of issue 41, over real HTTP, as a browser's EventSource would use it. */
+describe('main-api change stream (Server-Sent Events, e2e)', () => {
+  let app: MainApiTestApp;
+  let baseUrl: string;
+  let collaborator: number;
+
+  beforeAll(async () => {
+    app = await startMainApiTestApp(['SA', 'SB'], {
+      EVENT_STREAM_HEARTBEAT_SECONDS: '1',
+      EVENT_STREAM_CHECK_SECONDS: '1',
+      EVENT_STREAMS_PER_COMPANY: '3',
+    });
+    baseUrl = await app.listen();
+    collaborator = (
+      await new ProvisioningService(app.dataSource).addUser({
+        companyId: app.companies[0].companyId,
+        email: 'c@sa.test',
+        firstName: 'C',
+        lastName: 'S',
+        roleId: 4,
+      })
+    ).userId;
+  });
+
+  afterAll(() => app.close());
+
+  const ticketFor = async (body: object = {}, options = {}): Promise<string> => {
+    const answer = await app.call('POST', '/events/stream-tickets', body, options);
+    expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status: 201 });
+    return answer.json<{ ticket: string }>().ticket;
+  };
+  const open = (ticket: string, lastEventId?: string): Promise<StreamReader | IncomingMessage> =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(
+        `${baseUrl}/v1/events/stream?ticket=${ticket}`,
+        {
+          headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        },
+        (response) => {
+          if (response.statusCode === 200) {
+            resolve(new StreamReader(response, request));
+          } else {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve(Object.assign(response, { body })));
+          }
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  const stream = async (ticket: string, lastEventId?: string): Promise<StreamReader> => {
+    const opened = await open(ticket, lastEventId);
+    if (!(opened instanceof StreamReader)) {
+      throw new Error(
+        `the stream answered ${opened.statusCode}: ${(opened as IncomingMessage & { body?: string }).body}`,
+      );
+    }
+    return opened;
+  };
+  const statusOf = async (ticket: string): Promise<number> => {
+    const opened = await open(ticket);
+    if (opened instanceof StreamReader) {
+      opened.close();
+      return 200;
+    }
+    return opened.statusCode ?? 0;
+  };
+  const newClient = async (name: string, options = {}) =>
+    app.call('POST', '/clients', { name }, options).then((answer) => answer.json<{ id: number }>().id);
+
+  it('sends each change with its cursor as id, resumes after Last-Event-ID exactly once, and filters', async () => {
+    const ticket = await ticketFor();
+    const projects = await stream(await ticketFor({ entities: ['projects'] }));
+    const first = await stream(ticket);
+    expect(first.response.headers['content-type']).toMatch(/^text\/event-stream/);
+
+    const northwind = await newClient('Northwind');
+    await first.until(() => first.changes.length === 1);
+    expect(first.changes[0]).toMatchObject({ entity: 'clients', kind: 'created', id: northwind });
+    expect(first.events[0].id).toBe(first.changes[0].cursor);
+    await first.until(() => first.comments.includes('heartbeat'), 3000);
+
+    // The connection drops; two changes happen; the browser reconnects with the same URL and its last id.
+    first.close();
+    const missed = [await newClient('Contoso'), await newClient('Fabrikam')];
+    const resumed = await stream(ticket, first.events[0].id);
+    await resumed.until(() => resumed.changes.length === 2);
+    await newClient('Globex');
+    await resumed.until(() => resumed.changes.length === 3);
+    expect(resumed.changes.map((change) => change.id).slice(0, 2)).toEqual(missed);
+    expect(new Set(resumed.changes.map((change) => change.cursor)).size).toBe(3);
+
+    // Only projects on the filtered stream: the clients never reach it.
+    const project = await app
+      .call('POST', '/projects', { name: 'Launch', client_id: northwind })
+      .then((answer) => answer.json<{ id: number }>().id);
+    await projects.until(() => projects.changes.length === 1);
+    expect(projects.changes[0]).toMatchObject({ entity: 'projects', id: project });
+    // Another company's changes never reach this company's streams.
+    const elsewhere = await newClient('Elsewhere', { company: app.companies[1].companyId });
+    const last = await newClient('Last');
+    await resumed.until(() =>
+      resumed.changes.some((change) => change.entity === 'clients' && change.id === last),
+    );
+    expect(
+      resumed.changes.filter((change) => change.entity === 'clients').map((change) => change.id),
+    ).not.toContain(elsewhere);
+    resumed.close();
+    projects.close();
+  });
+
+  it('refuses a ticket in use, an unknown one, a stale one, and past the company cap (503, Retry-After)', async () => {
+    const ticket = await ticketFor();
+    const held = await stream(ticket);
+    expect(await statusOf(ticket)).toBe(401);
+    expect(await statusOf('x'.repeat(43))).toBe(401);
+    const stale = await ticketFor();
+    await app.dataSource.query(
+      `UPDATE event_stream_tickets SET open_by = now() - interval '1 second' WHERE first_opened_at IS NULL`,
+    );
+    expect(await statusOf(stale)).toBe(401);
+    expect((await app.call('POST', '/events/stream-tickets', { entities: ['nothing'] })).statusCode).toBe(
+      400,
+    );
+    expect((await app.call('POST', '/events/stream-tickets', {}, { role: 6 })).statusCode).toBe(403);
+
+    const others = [await stream(await ticketFor()), await stream(await ticketFor())];
+    const refused = await open(await ticketFor());
+    expect(refused).not.toBeInstanceOf(StreamReader);
+    expect((refused as IncomingMessage).statusCode).toBe(503);
+    expect((refused as IncomingMessage).headers['retry-after']).toBe('5');
+    for (const reader of [held, ...others]) {
+      reader.close();
+    }
+  });
+
+  it('ends the stream when the login is revoked and when the token expires', async () => {
+    const options = { role: 4, subject: `user:${collaborator}` };
+    const revoked = await stream(await ticketFor({}, options));
+    await app.dataSource.query('UPDATE users SET role_id = 5 WHERE id = $1', [collaborator]);
+    await revoked.until(() => revoked.ended, 5000);
+    expect(revoked.events.at(-1)).toEqual({ event: 'end', data: { reason: 'revoked' } });
+
+    const shortToken = signTestToken({
+      keys: app.keys,
+      companyId: app.companies[0].companyId,
+      subject: `user:${app.companies[0].userId}`,
+      expiresIn: 2,
+    });
+    const ticket = await ticketFor({}, { headers: { authorization: `Bearer ${shortToken}` } });
+    const expiring = await stream(ticket);
+    await expiring.until(() => expiring.ended, 5000);
+    expect(expiring.events.at(-1)).toEqual({ event: 'end', data: { reason: 'expired' } });
+    expect(await statusOf(ticket)).toBe(401);
+  });
+
+  it('answers the feed 410 as an event when Last-Event-ID is past retention', async () => {
+    const ticket = await ticketFor();
+    await app.dataSource.query(
+      `INSERT INTO change_feed_watermarks (company_id, pruned_through) VALUES ($1, 1000000)
+       ON CONFLICT (company_id) DO UPDATE SET pruned_through = 1000000`,
+      [app.companies[1].companyId],
+    );
+    const other = await ticketFor(
+      {},
+      { company: app.companies[1].companyId, subject: `user:${app.companies[1].userId}` },
+    );
+    const gone = await stream(other, '5');
+    await gone.until(() => gone.ended);
+    expect(gone.events).toEqual([
+      {
+        event: 'gone',
+        data: expect.objectContaining({ status: 410, message: expect.stringMatching(/CursorExpired/) }),
+      },
+    ]);
+    // `after` on a new stream acts as Last-Event-ID does on a reconnect.
+    const byQuery = await open(
+      `${await ticketFor({}, { company: app.companies[1].companyId, subject: `user:${app.companies[1].userId}` })}&after=5`,
+    );
+    expect(byQuery).toBeInstanceOf(StreamReader);
+    await (byQuery as StreamReader).until(() => (byQuery as StreamReader).ended);
+    expect((byQuery as StreamReader).events.map((event) => event.event)).toEqual(['gone']);
+    // This company's feed was not pruned: the same Last-Event-ID resumes.
+    const kept = await stream(ticket, '1');
+    expect(kept.ended).toBe(false);
+    kept.close();
+  });
+});
