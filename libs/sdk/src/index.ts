@@ -63,3 +63,13 @@ export {
   type WebhookHeaders,
   type WebhookVerificationOptions,
 } from './webhooks/verify-webhook';
+export {
+  subscribeToChanges,
+  type ChangeSubscription,
+  type ChangeSubscriptionOptions,
+  type EventSourceConstructor,
+  type EventSourceLike,
+  type MainApiChangeEvent,
+  type PlannerChangeEvent,
+  type SubscriptionEnd,
+} from './events/change-subscription';

@@ -17,6 +17,13 @@ import {
   type ClientCredentials,
 } from './tokens/client-credentials-token-source';
 import { RefreshTokenSource, type RefreshTokenLogin } from './tokens/refresh-token-source';
+import {
+  subscribeToChanges,
+  type ChangeSubscription,
+  type ChangeSubscriptionOptions,
+  type MainApiChangeEvent,
+  type PlannerChangeEvent,
+} from './events/change-subscription';
 import { verifyWebhook } from './webhooks/verify-webhook';
 
 /** How the SDK gets its bearer: an API client's credentials, a login's refresh token, or your own source. */
@@ -45,6 +52,11 @@ export interface PlatformSdk {
   readTagged: typeof readTagged;
   writeIfMatch: typeof writeIfMatch;
   verifyWebhook: typeof verifyWebhook;
+  /** Live change events of main-api or the planner (Server-Sent Events; a browser's EventSource by default). */
+  subscribe: {
+    mainApi(options: ChangeSubscriptionOptions<MainApiChangeEvent>): Promise<ChangeSubscription>;
+    planner(options: ChangeSubscriptionOptions<PlannerChangeEvent>): Promise<ChangeSubscription>;
+  };
 }
 
 /**
@@ -77,6 +89,20 @@ export function createPlatformSdk(options: PlatformSdkOptions): PlatformSdk {
     readTagged,
     writeIfMatch,
     verifyWebhook,
+    subscribe: {
+      mainApi: (subscription) =>
+        subscribeToChanges(
+          { baseUrl: options.mainApiUrl, ticketPath: '/v1/events/stream-tickets' },
+          tokens,
+          subscription,
+        ),
+      planner: (subscription) =>
+        subscribeToChanges(
+          { baseUrl: options.plannerUrl, ticketPath: '/v2/events/stream-tickets' },
+          tokens,
+          subscription,
+        ),
+    },
   };
 }
 
