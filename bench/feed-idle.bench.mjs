@@ -8,45 +8,23 @@
 //   npx nx run-many -t build -p main-api planner integrations && node bench/feed-idle.bench.mjs [sizes] [seconds]
 //   e.g. node bench/feed-idle.bench.mjs 10,1000 30
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { runCommand, scratchDatabase, signingKey, sql, startService } from './support.mjs';
+import {
+  cpuSeconds,
+  postgresCpuSeconds,
+  postgresCpuSpent,
+  runCommand,
+  scratchDatabase,
+  signingKey,
+  sql,
+  startService,
+} from './support.mjs';
 
 const SIZES = (process.argv[2] ?? '10,1000').split(',').map(Number);
 const SECONDS = Number(process.argv[3] ?? 30);
 const SETTLE_SECONDS = 5;
-const CLOCK_TICKS = 100;
 
 const say = (message) => process.stderr.write(`${message}\n`);
-
-/** User + system CPU seconds of a process so far (Linux). */
-async function cpuSeconds(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** CPU seconds so far of each PostgreSQL backend serving one database (the services' connections), by pid. */
-async function postgresCpuSeconds(databaseUrl, databaseName) {
-  const { rows } = await sql(databaseUrl, 'SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    databaseName,
-  ]);
-  const byPid = new Map();
-  for (const { pid } of rows) {
-    byPid.set(pid, await cpuSeconds(pid).catch(() => 0));
-  }
-  return byPid;
-}
-
-/** What the backends alive at the end spent since the start (a backend closed meanwhile is not counted). */
-function postgresCpuSpent(before, after) {
-  let total = 0;
-  for (const [pid, seconds] of after) {
-    total += seconds - (before.get(pid) ?? 0);
-  }
-  return total;
-}
 
 /** main-api's answered requests so far, by route, from its own histogram. */
 async function requestsByRoute(url) {

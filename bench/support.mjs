@@ -141,6 +141,38 @@ export function signingKey() {
   };
 }
 
+const CLOCK_TICKS = 100;
+
+/** User + system CPU seconds of a process so far (Linux). */
+export async function cpuSeconds(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** CPU seconds so far of each PostgreSQL backend serving one database (the services' connections), by pid. */
+export async function postgresCpuSeconds(databaseUrl, databaseName) {
+  const { rows } = await sql(databaseUrl, 'SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    databaseName,
+  ]);
+  const byPid = new Map();
+  for (const { pid } of rows) {
+    byPid.set(pid, await cpuSeconds(pid).catch(() => 0));
+  }
+  return byPid;
+}
+
+/** What the backends alive at the end spent since the start (a backend closed meanwhile is not counted). */
+export function postgresCpuSpent(before, after) {
+  let total = 0;
+  for (const [pid, seconds] of after) {
+    total += seconds - (before.get(pid) ?? 0);
+  }
+  return total;
+}
+
 /** Resident set size of a process, in MiB (Linux). */
 export async function rssMiB(pid) {
   const { readFile } = await import('node:fs/promises');
