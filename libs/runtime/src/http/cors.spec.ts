@@ -91,7 +91,7 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
         'access-control-allow-origin': DEV_ORIGIN,
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
         'access-control-allow-headers':
-          'authorization, content-type, idempotency-key, if-match, if-none-match, x-request-id',
+          'authorization, content-type, idempotency-key, if-match, if-none-match, last-event-id, x-request-id',
         'access-control-max-age': '600',
       });
       expect(response.headers.vary).toContain('Origin');
@@ -187,7 +187,7 @@ describe('CORS (CORS_ALLOWED_ORIGINS)', () => {
 
       expect(response.statusCode).toBe(204);
       expect(response.headers['access-control-allow-headers']).toBe(
-        'authorization, content-type, idempotency-key, if-match, if-none-match, x-request-id, traceparent, tracestate, sentry-trace, baggage',
+        'authorization, content-type, idempotency-key, if-match, if-none-match, last-event-id, x-request-id, traceparent, tracestate, sentry-trace, baggage',
       );
       expect(allowsHeaders(response, TRACING_HEADERS)).toBe(true);
     });
