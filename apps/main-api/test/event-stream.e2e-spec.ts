@@ -1,93 +1,6 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { signTestToken } from '@platform/testing';
+import { EventStreamReader, openEventStream, signTestToken, type RefusedStream } from '@platform/testing';
 import { ProvisioningService } from '../src/provisioning/provisioning.service';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
-
-/** One server-sent event as a stream carries it. */
-interface SentEvent {
-  id?: string;
-  event?: string;
-  data?: unknown;
-}
-
-/** An open stream, read as a browser's EventSource would: events, comments, and its end. */
-class StreamReader {
-  readonly events: SentEvent[] = [];
-  readonly comments: string[] = [];
-  ended = false;
-  private buffer = '';
-  private waiters: (() => void)[] = [];
-
-  constructor(
-    readonly response: IncomingMessage,
-    private readonly request: ClientRequest,
-  ) {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let end: number;
-      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-        this.parse(this.buffer.slice(0, end));
-        this.buffer = this.buffer.slice(end + 2);
-      }
-      this.wake();
-    });
-    response.on('end', () => {
-      this.ended = true;
-      this.wake();
-    });
-    response.on('error', () => undefined);
-  }
-
-  /** Waits until `done` holds (checked at each chunk), or fails after `ms`. */
-  async until(done: () => boolean, ms = 5000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > deadline) {
-        throw new Error(`stream: condition not met; events ${JSON.stringify(this.events)}`);
-      }
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-
-  /** The data events (changes), in order. */
-  get changes(): { cursor: string; entity: string; kind: string; id: number }[] {
-    return this.events
-      .filter((event) => event.event === undefined && event.id !== undefined)
-      .map((event) => event.data as { cursor: string; entity: string; kind: string; id: number });
-  }
-
-  close(): void {
-    this.request.destroy();
-  }
-
-  private parse(block: string): void {
-    const event: SentEvent = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) {
-        this.comments.push(line.slice(1).trim());
-      } else if (line.startsWith('id: ')) {
-        event.id = line.slice(4);
-      } else if (line.startsWith('event: ')) {
-        event.event = line.slice(7);
-      } else if (line.startsWith('data: ')) {
-        event.data = JSON.parse(line.slice(6));
-      }
-    }
-    if (event.id !== undefined || event.event !== undefined || event.data !== undefined) {
-      this.events.push(event);
-    }
-  }
-
-  private wake(): void {
-    for (const wake of this.waiters.splice(0)) {
-      wake();
-    }
-  }
-}
 
 /** The change stream of issue 41, over real HTTP, as a browser's EventSource would use it. */
 describe('main-api change stream (Server-Sent Events, e2e)', () => {
@@ -120,43 +33,22 @@ describe('main-api change stream (Server-Sent Events, e2e)', () => {
     expect({ status: answer.statusCode, body: answer.body }).toMatchObject({ status: 201 });
     return answer.json<{ ticket: string }>().ticket;
   };
-  const open = (ticket: string, lastEventId?: string): Promise<StreamReader | IncomingMessage> =>
-    new Promise((resolve, reject) => {
-      const request = httpRequest(
-        `${baseUrl}/v1/events/stream?ticket=${ticket}`,
-        {
-          headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-        },
-        (response) => {
-          if (response.statusCode === 200) {
-            resolve(new StreamReader(response, request));
-          } else {
-            let body = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (body += chunk));
-            response.on('end', () => resolve(Object.assign(response, { body })));
-          }
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
-  const stream = async (ticket: string, lastEventId?: string): Promise<StreamReader> => {
+  const open = (ticket: string, lastEventId?: string): Promise<EventStreamReader | RefusedStream> =>
+    openEventStream(`${baseUrl}/v1/events/stream?ticket=${ticket}`, lastEventId);
+  const stream = async (ticket: string, lastEventId?: string): Promise<EventStreamReader> => {
     const opened = await open(ticket, lastEventId);
-    if (!(opened instanceof StreamReader)) {
-      throw new Error(
-        `the stream answered ${opened.statusCode}: ${(opened as IncomingMessage & { body?: string }).body}`,
-      );
+    if (!(opened instanceof EventStreamReader)) {
+      throw new Error(`the stream answered ${opened.statusCode}: ${opened.body}`);
     }
     return opened;
   };
   const statusOf = async (ticket: string): Promise<number> => {
     const opened = await open(ticket);
-    if (opened instanceof StreamReader) {
+    if (opened instanceof EventStreamReader) {
       opened.close();
       return 200;
     }
-    return opened.statusCode ?? 0;
+    return opened.statusCode;
   };
   const newClient = async (name: string, options = {}) =>
     app.call('POST', '/clients', { name }, options).then((answer) => answer.json<{ id: number }>().id);
@@ -219,9 +111,9 @@ describe('main-api change stream (Server-Sent Events, e2e)', () => {
 
     const others = [await stream(await ticketFor()), await stream(await ticketFor())];
     const refused = await open(await ticketFor());
-    expect(refused).not.toBeInstanceOf(StreamReader);
-    expect((refused as IncomingMessage).statusCode).toBe(503);
-    expect((refused as IncomingMessage).headers['retry-after']).toBe('5');
+    expect(refused).not.toBeInstanceOf(EventStreamReader);
+    expect((refused as RefusedStream).statusCode).toBe(503);
+    expect((refused as RefusedStream).headers['retry-after']).toBe('5');
     for (const reader of [held, ...others]) {
       reader.close();
     }
@@ -270,9 +162,9 @@ describe('main-api change stream (Server-Sent Events, e2e)', () => {
     const byQuery = await open(
       `${await ticketFor({}, { company: app.companies[1].companyId, subject: `user:${app.companies[1].userId}` })}&after=5`,
     );
-    expect(byQuery).toBeInstanceOf(StreamReader);
-    await (byQuery as StreamReader).until(() => (byQuery as StreamReader).ended);
-    expect((byQuery as StreamReader).events.map((event) => event.event)).toEqual(['gone']);
+    expect(byQuery).toBeInstanceOf(EventStreamReader);
+    await (byQuery as EventStreamReader).until(() => (byQuery as EventStreamReader).ended);
+    expect((byQuery as EventStreamReader).events.map((event) => event.event)).toEqual(['gone']);
     // This company's feed was not pruned: the same Last-Event-ID resumes.
     const kept = await stream(ticket, '1');
     expect(kept.ended).toBe(false);

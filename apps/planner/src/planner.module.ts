@@ -4,6 +4,7 @@ import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
+import { streamTicketRetention } from './change-feed/stream/stream-tickets.retention';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PlaceholdersModule } from './placeholders/placeholders.module';
@@ -24,7 +25,7 @@ export class PlannerModule {
         ...mainApiConsumerImports('planner', env, plannerDataSourceOptions(env)),
         RetentionModule.forRoot({
           intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
-          policies: [changeFeedRetention(env.EVENTS_RETENTION_DAYS)],
+          policies: [changeFeedRetention(env.EVENTS_RETENTION_DAYS), streamTicketRetention],
         }),
         ScenarioPlanModule,
         AllocationsModule,

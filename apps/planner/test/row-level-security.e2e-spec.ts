@@ -56,6 +56,7 @@ describe('planner row-level security (e2e)', () => {
         'allocations',
         'change_events',
         'change_feed_watermarks',
+        'event_stream_tickets',
         'placeholders',
         'planner_settings',
         'scenario_allocation_days',

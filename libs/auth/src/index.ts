@@ -7,6 +7,7 @@ export * from './keys/verification-key-source';
 export * from './permissions/permission';
 export * from './permissions/require-permission.decorator';
 export * from './principal/current-principal.decorator';
+export * from './principal/caller-authorization.decorator';
 export * from './principal/principal';
 export * from './principal/principal-context';
 export * from './public.decorator';

@@ -26,3 +26,7 @@ export * from './retention/change-feed-retention';
 export * from './change-feed/change-notification-listener';
 export * from './change-feed/changed-companies-watch';
 export * from './change-feed/event-stream-hub';
+export * from './change-feed/event-stream-backend';
+export * from './change-feed/event-stream-server';
+export * from './change-feed/event-stream-settings';
+export * from './change-feed/stream-tickets';

@@ -13,3 +13,4 @@ export * from './openapi-contract';
 export * from './row-level-security';
 export * from './prometheus-metrics';
 export * from './pgbouncer';
+export * from './event-stream-reader';

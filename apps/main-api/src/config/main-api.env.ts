@@ -1,9 +1,11 @@
 import { MayBeAbsent } from '@platform/contracts';
 import { Expose } from 'class-transformer';
 import { IsString, IsUrl, Matches } from 'class-validator';
+import { withEventStreamSettings } from '@platform/database';
 import { BaseServiceEnv, IntegerSetting } from '@platform/runtime';
 
-export class MainApiEnv extends BaseServiceEnv {
+// The change stream's variables (EVENT_STREAM*) come with withEventStreamSettings, as the planner's do.
+export class MainApiEnv extends withEventStreamSettings(BaseServiceEnv) {
   override PORT = 3000;
 
   /** PEM of the RSA private key that signs access tokens (or JWT_PRIVATE_KEY_FILE). */
@@ -101,26 +103,6 @@ export class MainApiEnv extends BaseServiceEnv {
 
   @IntegerSetting('PLANNER_TIMEOUT_MS', 100, 60000, 'of milliseconds')
   PLANNER_TIMEOUT_MS = 10000;
-
-  /** Open change streams (GET /v1/events/stream) one company may hold on one replica; more: 503. */
-  @IntegerSetting('EVENT_STREAMS_PER_COMPANY', 1, 100000)
-  EVENT_STREAMS_PER_COMPANY = 100;
-
-  /** Open change streams one replica holds; more: 503 with Retry-After (another replica takes it). */
-  @IntegerSetting('EVENT_STREAMS_PER_REPLICA', 1, 1000000)
-  EVENT_STREAMS_PER_REPLICA = 5000;
-
-  /** A comment line on every stream this often: proxies close streams idle for long. */
-  @IntegerSetting('EVENT_STREAM_HEARTBEAT_SECONDS', 1, 60, 'of seconds')
-  EVENT_STREAM_HEARTBEAT_SECONDS = 15;
-
-  /** How often each stream's login is checked for revocation (issue 41: at least every 30 s). */
-  @IntegerSetting('EVENT_STREAM_CHECK_SECONDS', 1, 30, 'of seconds')
-  EVENT_STREAM_CHECK_SECONDS = 30;
-
-  /** What a stream's consumer may leave unread before it is dropped as too slow. */
-  @IntegerSetting('EVENT_STREAM_BUFFER_KIB', 16, 65536, 'of KiB')
-  EVENT_STREAM_BUFFER_KIB = 1024;
 }
 
 export const MAIN_API_ENV = Symbol('MAIN_API_ENV');

@@ -7,9 +7,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { CallerAuthorization, Permission, RequirePermission } from '@platform/auth';
 import { ApiFiltersExample } from '@platform/contracts';
-import { CallerAuthorization } from '../planner-client/caller-authorization.decorator';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ForecastReportQueryDto } from './dto/forecast-query.dto';
 import { ForecastReportDto } from './dto/forecast-report.dto';

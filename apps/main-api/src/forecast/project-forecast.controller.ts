@@ -8,9 +8,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { CallerAuthorization, Permission, RequirePermission } from '@platform/auth';
 import { ParseIdPipe } from '@platform/runtime';
-import { CallerAuthorization } from '../planner-client/caller-authorization.decorator';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
 import { ProjectForecastQueryDto } from './dto/forecast-query.dto';
 import { ProjectForecastDto } from './dto/project-forecast.dto';

@@ -7,9 +7,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Permission, RequirePermission } from '@platform/auth';
+import { CallerAuthorization, Permission, RequirePermission } from '@platform/auth';
 import { MainApiErrorBodyDto } from '../errors/main-api-error-body.dto';
-import { CallerAuthorization } from '../planner-client/caller-authorization.decorator';
 import { TimeReportQueryDto } from './dto/time-report-query.dto';
 import { TimeReportDto } from './dto/time-report.dto';
 import { MAX_TIME_REPORT_DAYS } from './time-report-periods';

@@ -40,6 +40,8 @@ export interface FeedEvent {
 export interface Board {
   main: MainApiTestApp;
   planner: TestService<PlannerEnv>;
+  /** The planner's real port, for what needs a real connection (a change stream). */
+  plannerUrl: string;
   /** The first company, its owner, and a client to put projects under. */
   companyId: number;
   bossId: number;
@@ -67,7 +69,12 @@ export interface Board {
   close(): Promise<void>;
 }
 
-export async function startBoard(companyNames: string[]): Promise<Board> {
+export interface BoardOptions {
+  /** The planner's environment beyond the harness's own (e.g. EVENT_STREAM_CHECK_SECONDS). */
+  plannerEnv?: Record<string, string>;
+}
+
+export async function startBoard(companyNames: string[], options: BoardOptions = {}): Promise<Board> {
   // Each calls the other: main-api's forecasts read the planner's planned hours, on a port chosen first.
   const plannerPort = await freePort();
   const main = await startMainApiTestApp(companyNames, { PLANNER_URL: `http://127.0.0.1:${plannerPort}` });
@@ -76,7 +83,12 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
     definition: plannerService,
     envClass: PlannerEnv,
     dataSourceOptions: plannerOwnerDataSourceOptions,
-    env: { MAIN_API_URL: mainApiUrl, MAIN_API_TIMEOUT_MS: '20000', MAIN_API_BREAKER_THRESHOLD: '1000' },
+    env: {
+      MAIN_API_URL: mainApiUrl,
+      MAIN_API_TIMEOUT_MS: '20000',
+      MAIN_API_BREAKER_THRESHOLD: '1000',
+      ...options.plannerEnv,
+    },
   });
   await planner.app.listen({ port: plannerPort, host: '127.0.0.1' });
   const companyId = main.companies[0].companyId;
@@ -106,6 +118,7 @@ export async function startBoard(companyNames: string[]): Promise<Board> {
   const board: Board = {
     main,
     planner,
+    plannerUrl: `http://127.0.0.1:${plannerPort}`,
     companyId,
     bossId,
     clientId,

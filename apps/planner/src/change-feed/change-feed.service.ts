@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AllocationError } from '../allocations/allocation.errors';
+import { cursorExpired } from './change-feed.errors';
 import { ChangeFeedRepository } from './change-feed.repository';
 import type { ChangeFeedQueryDto } from '@platform/contracts';
 import { ChangeEventDto, type ChangeFeedPageDto } from './dto/change-feed.dto';
@@ -15,11 +15,7 @@ export class ChangeFeedService {
     // is then always seen here, so its gap cannot go unreported.
     const prunedThrough = await this.feed.prunedThrough();
     if (after !== '0' && prunedThrough !== undefined && BigInt(after) < BigInt(prunedThrough)) {
-      throw new AllocationError(
-        'CursorExpiredError',
-        `Events up to cursor ${prunedThrough} are past the retention period; read again from after=0 and reconcile`,
-        410,
-      );
+      throw cursorExpired(prunedThrough);
     }
     return {
       data: events.map((event) => ChangeEventDto.from(event)),

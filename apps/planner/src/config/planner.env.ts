@@ -1,10 +1,12 @@
 import { Expose } from 'class-transformer';
 import { Matches } from 'class-validator';
 import { MayBeAbsent } from '@platform/contracts';
+import { withEventStreamSettings } from '@platform/database';
 import { MainApiConsumerEnv } from '@platform/main-api-client';
 import { IntegerSetting } from '@platform/runtime';
 
-export class PlannerEnv extends MainApiConsumerEnv {
+// The change stream's variables (EVENT_STREAM*) come with withEventStreamSettings, as main-api's do.
+export class PlannerEnv extends withEventStreamSettings(MainApiConsumerEnv) {
   override PORT = 3001;
 
   /** How long the planner's change feed (GET /v2/events) keeps events; older cursors answer 410. */

@@ -7,6 +7,7 @@ import {
 import type { DataSourceOptions } from 'typeorm';
 import { Allocation } from '../allocations/allocation.entity';
 import { ChangeEvent, ChangeFeedWatermark } from '../change-feed/change-event.entity';
+import { EventStreamTicket } from '../change-feed/stream/event-stream-ticket.entity';
 import { AllocationDay } from '../ledger/allocation-day.entity';
 import { PlannerSettings } from '../ledger/planner-settings.entity';
 import { Placeholder } from '../placeholders/placeholder.entity';
@@ -36,6 +37,7 @@ export const PLANNER_DATABASE: ServiceDatabase = {
     ScenarioAllocation,
     ScenarioAllocationDay,
     ScenarioRemoval,
+    EventStreamTicket,
   ],
   migrations: PLANNER_MIGRATIONS,
 };

@@ -21,6 +21,10 @@ export const PLANNER_ERROR_NAMES = [
   'FailedDependencyError',
   // The change feed's cursor is behind its retention window (410).
   'CursorExpiredError',
+  // The change stream (issue 41): a ticket that cannot open a stream (401), a cap of open streams
+  // reached (503 with Retry-After).
+  'StreamTicketInvalidError',
+  'TooManyStreamsError',
   // A v2 booking under the reject capacity policy would put a day of the person over capacity (422).
   'OverCapacityError',
   // An availability read or search asked wrongly: its window, or whom it names (400).

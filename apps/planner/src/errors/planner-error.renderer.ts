@@ -2,6 +2,7 @@ import type { FailureKind, NormalizedFailure, RenderedError } from '@platform/ru
 import { AllocationErrorName } from './allocation-error-name';
 import { type PlannerErrorName } from './planner-error-names';
 import { AllocationError } from '../allocations/allocation.errors';
+import { TooManyStreamsError } from '../change-feed/stream/event-streams.errors';
 
 /** Every planner failure as `{error, message}` (docs/spec/interfaces.md "Allocation error body", docs/spec/decisions.md §4). */
 export function renderPlannerError(failure: NormalizedFailure, exception: unknown): RenderedError {
@@ -9,6 +10,13 @@ export function renderPlannerError(failure: NormalizedFailure, exception: unknow
     return {
       status: exception.status,
       body: { error: exception.errorName, message: exception.message, ...exception.details },
+    };
+  }
+  // A 503 the filter answers with Retry-After (its retryAfterSeconds), under the planner's own name.
+  if (exception instanceof TooManyStreamsError) {
+    return {
+      status: failure.status,
+      body: { error: 'TooManyStreamsError' satisfies PlannerErrorName, message: failure.message },
     };
   }
   // One message per field, the most basic one (class-validator reports every failed rule: "must be

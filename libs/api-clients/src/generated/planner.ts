@@ -534,6 +534,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/events/stream-tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A ticket that opens the planner's change stream from a browser (EventSource sends no Authorization header)
+     * @description Bound to the token's company, user and login and to the filters; open the stream within 30 s. The browser's own reconnects of that stream may present it again (with Last-Event-ID) until the token expires; one connection at a time. The ticket keeps the token, encrypted under a key only the ticket gives, so that the stream can ask main-api whether the login was revoked.
+     */
+    post: operations['eventStreams_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's planner changes as Server-Sent Events, resumable with Last-Event-ID
+     * @description Each change event of the feed (GET /v2/events), as it commits: `id:` is its cursor, `data:` the event. EventSource reconnects by itself (`retry:` 3 s) sending Last-Event-ID, and the stream resumes right after it; without it, the stream starts with the next change. A Last-Event-ID past retention gets `event: gone` (the feed's 410 body, CursorExpiredError) and the end. A comment line every 15 s keeps proxies from closing it. The stream ends with `event: end` {reason}: `revoked` (main-api says the login was revoked; checked every 30 s), `expired` (the token expired: open a new ticket), `shutdown` (the replica stops; reconnect), `slow_consumer` (more than the bound left unread).
+     */
+    get: operations['eventStreams_stream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -597,6 +637,8 @@ export interface components {
         | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'StreamTicketInvalidError'
+        | 'TooManyStreamsError'
         | 'OverCapacityError'
         | 'InvalidAvailabilityQueryError'
         | 'PlaceholderNotFoundError'
@@ -990,6 +1032,8 @@ export interface components {
         | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'StreamTicketInvalidError'
+        | 'TooManyStreamsError'
         | 'OverCapacityError'
         | 'InvalidAvailabilityQueryError'
         | 'PlaceholderNotFoundError'
@@ -1874,6 +1918,8 @@ export interface components {
         | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'StreamTicketInvalidError'
+        | 'TooManyStreamsError'
         | 'OverCapacityError'
         | 'InvalidAvailabilityQueryError'
         | 'PlaceholderNotFoundError'
@@ -1993,6 +2039,8 @@ export interface components {
         | 'PreconditionRequiredError'
         | 'FailedDependencyError'
         | 'CursorExpiredError'
+        | 'StreamTicketInvalidError'
+        | 'TooManyStreamsError'
         | 'OverCapacityError'
         | 'InvalidAvailabilityQueryError'
         | 'PlaceholderNotFoundError'
@@ -2106,6 +2154,41 @@ export interface components {
        *     ]
        */
       companies: number[];
+    };
+    CreateStreamTicketDto: {
+      /**
+       * @description Only events of these entity kinds
+       * @example [
+       *       "allocations"
+       *     ]
+       */
+      entities?: ('allocations' | 'placeholders' | 'scenarios' | 'availability')[];
+      /**
+       * @description Only events of these projects' (events without a project are left out)
+       * @example [
+       *       12,
+       *       15
+       *     ]
+       */
+      project_ids?: number[];
+    };
+    StreamTicketDto: {
+      /**
+       * @description Opaque; put it in the stream URL
+       * @example bVx3...
+       */
+      ticket: string;
+      /**
+       * Format: date-time
+       * @description Open the stream before this
+       * @example 2026-11-28T10:15:30.000Z
+       */
+      expires_at: string;
+      /**
+       * @description The stream's path, ticket included
+       * @example /v2/events/stream?ticket=bVx3...
+       */
+      stream_url: string;
     };
   };
   responses: never;
@@ -3493,6 +3576,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -3960,6 +4045,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -4233,6 +4320,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -4538,6 +4627,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -4970,6 +5061,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -5876,6 +5969,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -6349,6 +6444,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -6622,6 +6719,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -6933,6 +7032,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -7910,6 +8011,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -8358,6 +8461,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -8803,6 +8908,8 @@ export interface operations {
               | 'PreconditionRequiredError'
               | 'FailedDependencyError'
               | 'CursorExpiredError'
+              | 'StreamTicketInvalidError'
+              | 'TooManyStreamsError'
               | 'OverCapacityError'
               | 'InvalidAvailabilityQueryError'
               | 'PlaceholderNotFoundError'
@@ -9391,6 +9498,318 @@ export interface operations {
         };
       };
       /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  eventStreams_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateStreamTicketDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StreamTicketDto'];
+        };
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Missing, invalid or expired access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The caller's role lacks the "read:company" permission */
+      403: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Your role does not allow this operation"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The request conflicts with the current state (a unique value taken, a concurrent change) */
+      409: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "ConflictError",
+           *       "message": "The request conflicts with the current state of the resource"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is larger than the service accepts, or nested or repeated beyond its limits */
+      413: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "PayloadTooLargeError",
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The body is not JSON (or a form where the route takes one) */
+      415: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnsupportedMediaTypeError",
+           *       "message": "Unsupported Content-Type"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Well-formed, but breaks a business rule of the resource */
+      422: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "UnprocessableEntityError",
+           *       "message": "Well-formed, but refused by a business rule"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description The company's request quota is used up for now: retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "TooManyRequestsError",
+           *       "message": "Too many requests; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description A service or database this one depends on is unavailable; retry later */
+      503: {
+        headers: {
+          /** @description The company's quota on this service: `"tenant";q=<requests>;w=60` (IETF RateLimit fields) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of it: `"tenant";r=<requests left>;t=<seconds until whole again>` */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "MainApiUnavailableError",
+           *       "message": "A service this one depends on is unavailable; retry later"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+    };
+  };
+  eventStreams_stream: {
+    parameters: {
+      query: {
+        /** @description Start after this cursor when the request has no Last-Event-ID (a new stream that goes on where an ended one stopped) */
+        after?: string;
+        /** @description From POST /v2/events/stream-tickets */
+        ticket: string;
+      };
+      header?: {
+        /** @description The last event's id (EventSource sends it when it reconnects): the stream resumes after it */
+        'Last-Event-ID'?: string;
+        /** @description ETags the caller holds; 304 with no body when the answer still has one of them */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/event-stream */
+      200: {
+        headers: {
+          /** @description Strong entity tag of this answer (RFC 9110): `"<version>-<digest>"` for one resource, `"<digest>"` otherwise */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Not modified: the ETag named in If-None-Match is current */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request, or a parameter or field that fails its rules (each named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InvalidAllocationError",
+           *       "message": "name should not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description StreamTicketInvalidError */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "message": "Access token has expired"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description Unexpected failure; the request may be retried */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "InternalServerError",
+           *       "message": "Unexpected error"
+           *     }
+           */
+          'application/json': components['schemas']['PlannerErrorBodyDto'];
+        };
+      };
+      /** @description TooManyStreamsError: the company or this replica has its cap of open streams; Retry-After. MainApiUnavailableError: main-api could not confirm the login just now; Retry-After */
       503: {
         headers: {
           [name: string]: unknown;

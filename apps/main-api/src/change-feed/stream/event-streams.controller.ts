@@ -8,10 +8,9 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Permission, Public, RequirePermission } from '@platform/auth';
+import { CallerAuthorization, Permission, Public, RequirePermission } from '@platform/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MainApiErrorBodyDto } from '../../errors/main-api-error-body.dto';
-import { CallerAuthorization } from '../../planner-client/caller-authorization.decorator';
 import { CreateStreamTicketDto, EventStreamQueryDto, StreamTicketDto } from './dto/stream-ticket.dto';
 import { EventStreamsService } from './event-streams.service';
 

@@ -1,4 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
+import { HttpStatus, ServiceUnavailableException } from '@nestjs/common';
+import type { StreamCap } from '@platform/database';
 import { MainApiErrorCode } from '../../errors/main-api-error-code';
 import { MainApiError } from '../../errors/main-api.errors';
 
@@ -15,5 +16,19 @@ export class StreamTicketInvalidError extends MainApiError {
       'StreamTicketInvalid: the ticket is unknown, expired, in use by another connection, or its login ended; ' +
         'POST /v1/events/stream-tickets for a new one',
     );
+  }
+}
+
+/**
+ * A stream past a cap: the company's streams on this replica, or the replica's. 503 with
+ * Retry-After (the filter reads `retryAfterSeconds`), so the browser tries again, maybe on another
+ * replica.
+ */
+export class TooManyStreamsError extends ServiceUnavailableException {
+  constructor(cap: StreamCap, retryAfterSeconds: number) {
+    super({
+      message: `TooManyStreams: ${cap === 'replica' ? 'this replica' : 'your company'} has as many event streams open as it may; retry shortly`,
+      retryAfterSeconds,
+    });
   }
 }

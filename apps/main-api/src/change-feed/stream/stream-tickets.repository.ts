@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { RequestTenantScope, TenantScopes, type TenantScope } from '@platform/database';
+import {
+  RequestTenantScope,
+  TenantScopes,
+  type ClaimedStreamTicket,
+  type TenantScope,
+} from '@platform/database';
 import { MoreThan } from 'typeorm';
 import { ChangeEvent } from '../change-event.entity';
 import { EventStreamTicket } from './event-stream-ticket.entity';
@@ -19,7 +24,7 @@ const CLAIM = `UPDATE event_stream_tickets
             entities, project_ids`;
 
 /** A claimed ticket, as CLAIM answers it. */
-export interface ClaimedTicket {
+interface ClaimedTicketRow {
   ticket_hash: string;
   company_id: number;
   subject: string;
@@ -49,13 +54,27 @@ export class StreamTicketsRepository {
     await this.scope.repository(EventStreamTicket).create(ticket);
   }
 
-  async claim(ticketHash: string): Promise<ClaimedTicket | undefined> {
-    const [claimed] = await this.streams.sql.execute<ClaimedTicket>(
+  async claim(ticketHash: string): Promise<ClaimedStreamTicket | undefined> {
+    const [claimed] = await this.streams.sql.execute<ClaimedTicketRow>(
       CLAIM,
       [ticketHash],
       'event_stream_claim',
     );
-    return claimed;
+    return (
+      claimed && {
+        ticketHash: claimed.ticket_hash,
+        companyId: claimed.company_id,
+        subject: claimed.subject,
+        roleId: claimed.role_id,
+        sessionId: claimed.session_id,
+        epoch: claimed.epoch,
+        tokenId: claimed.token_id,
+        tokenExpiresAt: claimed.token_expires_at,
+        entities: claimed.entities,
+        projectIds: claimed.project_ids,
+        sealedToken: null,
+      }
+    );
   }
 
   /** The connections of these tickets live on: they keep holding them. */

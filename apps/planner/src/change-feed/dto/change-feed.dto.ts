@@ -12,7 +12,7 @@ export class OverAllocatedEventDataDto {
 }
 
 /** The feed's entities: the planner's own, and `availability` (its over_allocated warnings). */
-const FEED_EVENT_ENTITIES = [...PLANNER_FEED_ENTITIES, 'availability'];
+export const FEED_EVENT_ENTITIES = [...PLANNER_FEED_ENTITIES, 'availability'];
 
 export class ChangeEventDto {
   @ApiProperty({

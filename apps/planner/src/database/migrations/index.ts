@@ -7,6 +7,7 @@ import { AllocationLedger1796000000900 } from './1796000000900-AllocationLedger'
 import { OverAllocationEvents1796000001000 } from './1796000001000-OverAllocationEvents';
 import { Placeholders1796000002000 } from './1796000002000-Placeholders';
 import { Scenarios1796000002200 } from './1796000002200-Scenarios';
+import { EventStreamTickets1796000002600 } from './1796000002600-EventStreamTickets';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const PLANNER_MIGRATIONS = [
   OverAllocationEvents1796000001000,
   Placeholders1796000002000,
   Scenarios1796000002200,
+  EventStreamTickets1796000002600,
 ];

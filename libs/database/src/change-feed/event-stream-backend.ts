@@ -1,0 +1,70 @@
+import type { StreamedEvent } from './event-stream-hub';
+import type { SealedToken } from './stream-tickets';
+
+/** Why a stream ended, as its last event (`event: end`) says. */
+export type StreamEndReason = 'revoked' | 'expired' | 'shutdown' | 'slow_consumer';
+
+/** Which cap refused a stream: the company's on this replica, or the replica's. */
+export type StreamCap = 'company' | 'replica';
+
+/** What a ticket keeps of the token it was issued for: its principal (for the login checks) and its end. */
+export interface StreamTicketLogin {
+  subject: string;
+  roleId: number;
+  sessionId: string | null;
+  epoch: number;
+  tokenId: string;
+  tokenExpiresAt: Date;
+}
+
+/** What the stream carries; null: everything of the company. */
+export interface StreamTicketFilters {
+  entities: string[] | null;
+  projectIds: number[] | null;
+}
+
+/** A ticket to store, for the request's company. */
+export interface NewStreamTicket extends StreamTicketLogin, StreamTicketFilters {
+  ticketHash: string;
+  openBy: Date;
+  /** The token itself, sealed with the ticket; null unless the server keeps tokens (`keepsToken`). */
+  sealedToken: SealedToken | null;
+}
+
+/** A ticket a connection has just claimed. */
+export interface ClaimedStreamTicket extends StreamTicketLogin, StreamTicketFilters {
+  ticketHash: string;
+  companyId: number;
+  sealedToken: SealedToken | null;
+}
+
+/**
+ * What a service gives its EventStreamServer: its tickets table, its feed (in the shape its
+ * `GET …/events` answers), and its own errors.
+ */
+export interface EventStreamBackend {
+  /** Stores the ticket for the request's company. */
+  saveTicket(ticket: NewStreamTicket): Promise<void>;
+  /**
+   * The ticket of the hash, held for this connection in the same statement, if it may open a stream
+   * now: within 30 s of issue (or a reconnect of a stream it opened), its token not expired, and no
+   * live connection holding it.
+   */
+  claimTicket(ticketHash: string): Promise<ClaimedStreamTicket | undefined>;
+  /** The connections of these tickets live on: they keep holding them. */
+  renewTickets(ticketHashes: string[]): Promise<void>;
+  /** The connection closed: the browser's reconnect may claim the ticket again at once. */
+  releaseTicket(ticketHash: string): Promise<void>;
+  /** The company's events after a cursor, in cursor order, each as the service's feed answers it. */
+  eventsAfter(companyId: number, after: string, limit: number): Promise<StreamedEvent[]>;
+  /** The company's newest cursor ('0' without events): where a stream without Last-Event-ID starts. */
+  latestCursor(companyId: number): Promise<string>;
+  /** The last cursor the retention pruner removed from the company's feed, if any. */
+  prunedThrough(companyId: number): Promise<string | undefined>;
+  /** The service's 401 for a ticket that cannot open a stream. */
+  ticketInvalid(): Error;
+  /** The service's 503 for a stream past a cap; its filter answers `Retry-After: retryAfterSeconds`. */
+  tooManyStreams(cap: StreamCap, retryAfterSeconds: number): Error;
+  /** The feed's 410 body, the data of the `event: gone` a Last-Event-ID past retention gets. */
+  goneBody(prunedThrough: string): unknown;
+}
