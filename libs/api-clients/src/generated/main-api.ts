@@ -39990,7 +39990,10 @@ export interface operations {
   eventStreams_issue: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 visible ASCII characters. The first answer is stored for 24 hours and replayed (with `Idempotent-Replayed: true`) for the same key and request from the same caller (the token's user or API client); the same key with another request is a 422. Keys of other callers never meet. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };

@@ -11,6 +11,7 @@ import {
 import { CallerAuthorization, Permission, Public, RequirePermission } from '@platform/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MainApiErrorBodyDto } from '../../errors/main-api-error-body.dto';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { CreateStreamTicketDto, EventStreamQueryDto, StreamTicketDto } from './dto/stream-ticket.dto';
 import { EventStreamsService } from './event-streams.service';
 
@@ -21,6 +22,7 @@ export class EventStreamsController {
   constructor(private readonly streams: EventStreamsService) {}
 
   @Post('stream-tickets')
+  @Idempotent()
   @RequirePermission(Permission.ReadCompanyData)
   @ApiOperation({
     summary:
