@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHANGE_FEED_ENTITIES, MAX_ENTITY_ID, MayBeAbsent } from '@platform/contracts';
+import { STREAM_TICKET_PATTERN } from '@platform/database';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -65,7 +66,7 @@ export class StreamTicketDto {
 export class EventStreamQueryDto {
   @ApiProperty({ example: 'bVx3...', description: 'From POST /v1/events/stream-tickets' })
   @IsString()
-  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'ticket must be a ticket from POST /v1/events/stream-tickets' })
+  @Matches(STREAM_TICKET_PATTERN, { message: 'ticket must be a ticket from POST /v1/events/stream-tickets' })
   ticket!: string;
 
   @ApiPropertyOptional({
