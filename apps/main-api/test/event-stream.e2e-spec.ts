@@ -1,4 +1,5 @@
 import { EventStreamReader, openEventStream, signTestToken, type RefusedStream } from '@platform/testing';
+import { hashOfStreamTicket } from '@platform/database';
 import { ProvisioningService } from '../src/provisioning/provisioning.service';
 import { startMainApiTestApp, type MainApiTestApp } from './support/main-api-test-app';
 
@@ -119,12 +120,56 @@ describe('main-api change stream (Server-Sent Events, e2e)', () => {
     }
   });
 
+  it('counts the company cap on every replica, and holds it under parallel opens', async () => {
+    const company = { company: app.companies[1].companyId };
+    const tickets = await Promise.all(Array.from({ length: 6 }, () => ticketFor({}, company)));
+    const opened = await Promise.all(tickets.map((ticket) => open(ticket)));
+    const readers = opened.filter((answer) => answer instanceof EventStreamReader);
+    const refusals = opened.filter(
+      (answer): answer is RefusedStream => !(answer instanceof EventStreamReader),
+    );
+    expect(readers).toHaveLength(3);
+    expect(refusals.map((answer) => [answer.statusCode, answer.body.includes('your company')])).toEqual(
+      Array.from({ length: 3 }, () => [503, true]),
+    );
+    for (const reader of readers) {
+      reader.close();
+    }
+    const held = `SELECT count(*)::int AS n FROM event_stream_tickets WHERE company_id = $1 AND held_until > now()`;
+    await waitFor(async () => (await app.dataSource.query(held, [company.company]))[0].n === 0);
+
+    // Another replica's connections hold their tickets as this one's do: three of them fill the cap here.
+    const elsewhere = await Promise.all(Array.from({ length: 3 }, () => ticketFor({}, company)));
+    await app.dataSource.query(
+      `UPDATE event_stream_tickets SET first_opened_at = now(), held_until = now() + interval '75 seconds' WHERE ticket_hash = ANY($1)`,
+      [elsewhere.map(hashOfStreamTicket)],
+    );
+    const next = await ticketFor({}, company);
+    expect(await statusOf(next)).toBe(503);
+    // That replica dies: its holds lapse unrenewed, and the company has room again.
+    await app.dataSource.query(
+      `UPDATE event_stream_tickets SET held_until = now() - interval '1 second' WHERE ticket_hash = ANY($1)`,
+      [elsewhere.map(hashOfStreamTicket)],
+    );
+    expect(await statusOf(next)).toBe(200);
+  });
+
   it('ends the stream when the login is revoked and when the token expires', async () => {
     const options = { role: 4, subject: `user:${collaborator}` };
     const revoked = await stream(await ticketFor({}, options));
+    // Other logins, of this company and another, checked in the same question: they live on.
+    const bystanders = [
+      await stream(await ticketFor()),
+      await stream(await ticketFor({}, { company: app.companies[1].companyId })),
+    ];
     await app.dataSource.query('UPDATE users SET role_id = 5 WHERE id = $1', [collaborator]);
     await revoked.until(() => revoked.ended, 5000);
     expect(revoked.events.at(-1)).toEqual({ event: 'end', data: { reason: 'revoked' } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(bystanders.map((reader) => reader.ended)).toEqual([false, false]);
+    for (const reader of bystanders) {
+      reader.close();
+    }
 
     const shortToken = signTestToken({
       keys: app.keys,
@@ -171,3 +216,14 @@ describe('main-api change stream (Server-Sent Events, e2e)', () => {
     kept.close();
   });
 });
+
+/** Polls `done` until it holds, or fails after `ms`. */
+async function waitFor(done: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) {
+      throw new Error(`not done within ${ms} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -77,6 +77,8 @@ describe('main-api (e2e)', () => {
       'GET /.well-known/oauth-authorization-server',
       // A stream ticket stands for the token, which EventSource cannot send (issue 41).
       'GET /v1/events/stream',
+      // Each token in the body is its own proof (the planner's streams' login check, issue 41).
+      'POST /v1/oauth/token-status/batch',
     ],
   });
 

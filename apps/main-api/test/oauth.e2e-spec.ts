@@ -1,5 +1,7 @@
 import { createHash, createPublicKey, randomBytes, scryptSync, verify } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import type { Principal } from '@platform/auth';
+import type { Role } from '@platform/contracts';
 import {
   generateTestKeyPair,
   signTestToken,
@@ -9,6 +11,7 @@ import {
   type TestService,
 } from '@platform/testing';
 import { MainApiEnv } from '../src/config/main-api.env';
+import { DatabaseTokenStatus } from '../src/oauth/revocation/database-token-status';
 import { mainApiOwnerDataSourceOptions } from '../src/database/main-api.data-source';
 import { mainApiService } from '../src/main-api.service';
 import { ProvisioningService, type ProvisionedCompany } from '../src/provisioning/provisioning.service';
@@ -560,6 +563,86 @@ describe('main-api OAuth (e2e)', () => {
       expect((await status(next.access_token)).statusCode).toBe(401);
       // Another login of the same user is another family, untouched.
       expect((await status(other.access_token)).statusCode).toBe(204);
+    });
+
+    it('answers many logins of several companies in one question, each as it would be answered alone', async () => {
+      const first = await newCompany('Batch One');
+      const second = await newCompany('Batch Two');
+      const replayed = await passwordToken(first);
+      await refresh(replayed.refresh_token);
+      await refresh(replayed.refresh_token); // a replay: the family is revoked
+      const demoted = await passwordToken(second);
+      await dataSource.query('UPDATE users SET role_id = 3 WHERE id = $1', [second.userId]);
+      const tokens = [
+        (await passwordToken(first)).access_token,
+        replayed.access_token,
+        demoted.access_token,
+        (await clientToken(second)).access_token,
+        (await passwordToken(acme)).access_token,
+      ];
+      const principalOf = (token: string): Principal => {
+        const claims = claimsOf(token) as {
+          sub: string;
+          company_id: number;
+          role_id: Role;
+          jti: string;
+          sid?: string;
+          epoch?: number;
+        };
+        return {
+          subject: claims.sub,
+          companyId: claims.company_id,
+          roleId: claims.role_id,
+          tokenId: claims.jti,
+          ...(claims.sid && { sessionId: claims.sid }),
+          epoch: claims.epoch ?? 0,
+        };
+      };
+      const alone = await Promise.all(tokens.map(async (token) => (await status(token)).statusCode === 401));
+      const together = await service.app
+        .get(DatabaseTokenStatus)
+        .revokedAmong(tokens.map((token) => ({ principal: principalOf(token), token })));
+
+      expect(alone).toEqual([false, true, true, false, false]);
+      expect(together).toEqual(alone);
+      // Over HTTP, as the planner asks: no credential but the tokens, each verified.
+      // Signed with another key under the platform's key id: its signature does not verify.
+      const { kid } = JSON.parse(Buffer.from(tokens[0].split('.')[0], 'base64url').toString('utf8')) as {
+        kid: string;
+      };
+      const unsigned = signTestToken({
+        keys: generateTestKeyPair(),
+        header: { kid },
+        companyId: first.companyId,
+        subject: `user:${first.userId}`,
+        issuer: claimsOf(tokens[0]).iss as string,
+        audience: claimsOf(tokens[0]).aud as string,
+      });
+      const batch = await post(
+        '/v1/oauth/token-status/batch',
+        JSON.stringify({ tokens: [...tokens, unsigned, 'x'] }),
+        {
+          'content-type': 'application/json',
+        },
+      );
+      expect({ status: batch.statusCode, body: batch.json() }).toEqual({
+        status: 200,
+        body: { revoked: [...alone, true, true] },
+      });
+      for (const tokens of [[], Array.from({ length: 501 }, () => 'x'), [42]]) {
+        const refused = await post('/v1/oauth/token-status/batch', JSON.stringify({ tokens }), {
+          'content-type': 'application/json',
+        });
+        expect(refused.statusCode).toBe(400);
+      }
+      // A revoked family is looked for in the login's own company only.
+      const elsewhere = {
+        ...principalOf(tokens[4]),
+        sessionId: principalOf(replayed.access_token).sessionId,
+      };
+      expect(
+        await service.app.get(DatabaseTokenStatus).revokedAmong([{ principal: elsewhere, token: '' }]),
+      ).toEqual([false]);
     });
   });
 

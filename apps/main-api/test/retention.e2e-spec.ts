@@ -83,6 +83,7 @@ describe('main-api retention (e2e)', () => {
     expect(Object.keys(report).sort()).toEqual([
       'authorization_codes',
       'change_events',
+      'event_stream_tickets',
       'idempotency_records',
       'rate_limit_buckets',
       'refresh_tokens',

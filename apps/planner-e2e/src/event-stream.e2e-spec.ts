@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventStreamReader, openEventStream, signTestToken, type RefusedStream } from '@platform/testing';
+import { MetricsRegistry } from '@platform/runtime';
 import { startBoard, type Board, type Body } from './support/board-harness';
 
 /** A planner change event as the stream sends it (the feed's ChangeEventDto). */
@@ -168,11 +169,29 @@ describe('planner change stream (Server-Sent Events, e2e)', () => {
     const collaborator = await board.newPerson('Revoked');
     const ticket = await ticketFor({}, board.tokenOf(board.companyId, collaborator, 4));
     const revoked = await stream(ticket);
+    // Other logins, of this company and another, asked about in the same request: they live on.
+    const elsewhere = board.main.companies[1];
+    const bystanders = [
+      await stream(await ticketFor()),
+      await stream(await ticketFor({}, board.tokenOf(elsewhere.companyId, elsewhere.userId))),
+    ];
     await board.main.dataSource.query('UPDATE users SET role_id = 5 WHERE id = $1', [collaborator]);
     // Checked every EVENT_STREAM_CHECK_SECONDS (1 here): ended within a few.
     await revoked.until(() => revoked.ended, 5000);
     expect(revoked.events.at(-1)).toEqual({ event: 'end', data: { reason: 'revoked' } });
     expect((await refusal(ticket)).statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(bystanders.map((reader) => reader.ended)).toEqual([false, false]);
+    for (const reader of bystanders) {
+      reader.close();
+    }
+    // The checks were main-api's batch route: one request for all the logins of the replica.
+    const durations = await board.main.service.app
+      .get(MetricsRegistry)
+      .registry.getSingleMetricAsString('http_request_duration_seconds');
+    expect(durations).toMatch(
+      /_count\{method="POST",route="\/v1\/oauth\/token-status\/batch",status_code="200"\} [1-9]/,
+    );
 
     const shortToken = signTestToken({
       keys: board.main.keys,

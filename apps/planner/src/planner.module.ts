@@ -1,10 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { changeFeedRetention, RetentionModule } from '@platform/database';
+import { changeFeedRetention, RetentionModule, streamTicketRetention } from '@platform/database';
 import { mainApiConsumerImports } from '@platform/main-api-client';
 import { AllocationsModule } from './allocations/allocations.module';
 import { BatchModule } from './batch/batch.module';
 import { ChangeFeedModule } from './change-feed/change-feed.module';
-import { streamTicketRetention } from './change-feed/stream/stream-tickets.retention';
 import { AvailabilityModule } from './availability/availability.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PlaceholdersModule } from './placeholders/placeholders.module';

@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { ClsService, ClsServiceManager } from 'nestjs-cls';
 import { JwksKeySource, type JwksKeySourceOptions } from './keys/jwks-key-source';
 import { VerificationKeySource } from './keys/verification-key-source';
+import { AccessTokenVerifier } from './jwt/access-token-verifier';
 import { JwtAuthGuard } from './jwt/jwt-auth.guard';
 import { JWT_SETTINGS, type JwtSettings } from './jwt/jwt-settings';
 import { JwtStrategy } from './jwt/jwt.strategy';
@@ -61,6 +62,7 @@ export class AuthModule {
         keySource,
         tokenStatus,
         JwtStrategy,
+        AccessTokenVerifier,
         PrincipalContext,
         {
           provide: TenantQuotas,
@@ -73,7 +75,7 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_GUARD, useClass: CompanyBodyGuard },
       ],
-      exports: [PrincipalContext, VerificationKeySource, ClsService, TokenStatusSource],
+      exports: [PrincipalContext, VerificationKeySource, ClsService, TokenStatusSource, AccessTokenVerifier],
     };
   }
 }

@@ -1,5 +1,6 @@
 export * from './auth.module';
 export * from './jwt/jwt-settings';
+export * from './jwt/access-token-verifier';
 export * from './keys/jwk';
 export * from './keys/jwks-key-source';
 export * from './keys/static-key-source';

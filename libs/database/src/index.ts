@@ -30,3 +30,5 @@ export * from './change-feed/event-stream-backend';
 export * from './change-feed/event-stream-server';
 export * from './change-feed/event-stream-settings';
 export * from './change-feed/stream-tickets';
+export * from './change-feed/event-stream-tickets.repository';
+export * from './change-feed/stream-tickets.retention';

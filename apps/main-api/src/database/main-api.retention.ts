@@ -1,4 +1,4 @@
-import { changeFeedRetention, type RetentionSettings } from '@platform/database';
+import { changeFeedRetention, streamTicketRetention, type RetentionSettings } from '@platform/database';
 
 import type { MainApiEnv } from '../config/main-api.env';
 import { idempotencyRetention } from '../idempotency/idempotency.retention';
@@ -19,6 +19,7 @@ export function mainApiRetention(env: MainApiEnv): RetentionSettings {
       rateLimitRetention,
       authorizationCodeRetention,
       changeFeedRetention(env.EVENTS_RETENTION_DAYS),
+      streamTicketRetention,
     ],
   };
 }

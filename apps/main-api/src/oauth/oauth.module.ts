@@ -21,6 +21,7 @@ import { RefreshTokensRepository } from './refresh-tokens/refresh-tokens.reposit
 import { RefreshTokensService } from './refresh-tokens/refresh-tokens.service';
 import { DatabaseTokenStatus } from './revocation/database-token-status';
 import { IssuedAccessTokens } from './revocation/issued-access-tokens';
+import { RevokedTokens } from './revocation/revoked-tokens';
 import { TokenStatusController } from './revocation/token-status.controller';
 import { TokenStatusRepository } from './revocation/token-status.repository';
 
@@ -70,6 +71,7 @@ export class OAuthModule {
         RefreshTokensService,
         TokenStatusRepository,
         DatabaseTokenStatus,
+        RevokedTokens,
         IssuedAccessTokens,
         OAuthService,
       ],

@@ -125,3 +125,71 @@ describe('RemoteTokenStatus', () => {
     expect(asked).toHaveLength(6);
   });
 });
+
+describe('RemoteTokenStatus, many tokens at once', () => {
+  let server: Server;
+  let url: string;
+  const requests: { method?: string; url?: string; tokens?: string[] }[] = [];
+  let batchRoute = true;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const tokens = body ? (JSON.parse(body) as { tokens: string[] }).tokens : undefined;
+        requests.push({ method: request.method, url: request.url, tokens });
+        if (request.method === 'POST' && !batchRoute) {
+          response.writeHead(404).end();
+        } else if (request.method === 'POST') {
+          const revoked = (tokens ?? []).map((token) => token.startsWith('revoked'));
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ revoked }));
+        } else {
+          response.writeHead(request.headers.authorization?.includes('revoked') ? 401 : 204).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/oauth/token-status`;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  beforeEach(() => {
+    requests.length = 0;
+    batchRoute = true;
+  });
+
+  const tokens = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      principal,
+      token: `${index % 3 === 0 ? 'revoked' : 'live'}.${index}`,
+    }));
+
+  it('asks once per 500 tokens, with the tokens in the body, and answers in their order', async () => {
+    const status = new RemoteTokenStatus({ url, timeoutMs: 1000 });
+    const asked = tokens(501);
+
+    const revoked = await status.revokedAmong(asked);
+
+    expect(revoked).toEqual(asked.map(({ token }) => token.startsWith('revoked')));
+    expect(requests.map((request) => [request.method, request.url, request.tokens?.length])).toEqual([
+      ['POST', '/v1/oauth/token-status/batch', 500],
+      ['POST', '/v1/oauth/token-status/batch', 1],
+    ]);
+  });
+
+  it('asks once per token when main-api has no batch route', async () => {
+    const status = new RemoteTokenStatus({ url, timeoutMs: 1000 });
+    batchRoute = false;
+
+    await expect(status.revokedAmong(tokens(3))).resolves.toEqual([true, false, false]);
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'GET', 'GET', 'GET']);
+  });
+
+  it('refuses to answer (503) when main-api cannot: a revoked login is never taken as live', async () => {
+    const status = new RemoteTokenStatus({ url: 'http://127.0.0.1:9/v1/oauth/token-status', timeoutMs: 500 });
+
+    await expect(status.revokedAmong(tokens(2))).rejects.toBeInstanceOf(TokenStatusUnavailableError);
+  });
+});

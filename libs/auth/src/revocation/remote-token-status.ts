@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Counter, type Registry } from 'prom-client';
 import type { Principal } from '../principal/principal';
-import { TokenStatusSource } from './token-status-source';
+import { TokenStatusSource, type TokenToCheck } from './token-status-source';
 import { TokenStatusUnavailableError } from './token-status-unavailable.error';
 
 export interface RemoteTokenStatusOptions {
@@ -17,6 +17,9 @@ export interface RemoteTokenStatusOptions {
   /** Unanswered questions in a row that start the back-off; 3 by default. */
   failureThreshold?: number;
 }
+
+/** Tokens main-api checks in one `POST …/token-status/batch`. */
+export const TOKEN_STATUS_BATCH_LIMIT = 500;
 
 const DEFAULT_BACKOFF_MS = 2_000;
 const DEFAULT_FAILURE_THRESHOLD = 3;
@@ -65,6 +68,61 @@ export class RemoteTokenStatus extends TokenStatusSource {
       this.inFlight.set(token, answer);
     }
     return answer;
+  }
+
+  /**
+   * One `POST <url>/batch` per 500 tokens (main-api verifies each and looks every login up in one
+   * statement), so a replica's periodic check of all its change streams is one question. A main-api
+   * that predates the batch route is asked once per token instead.
+   */
+  override async revokedAmong(tokens: readonly TokenToCheck[]): Promise<boolean[]> {
+    const answers: boolean[] = [];
+    for (let at = 0; at < tokens.length; at += TOKEN_STATUS_BATCH_LIMIT) {
+      const chunk = tokens.slice(at, at + TOKEN_STATUS_BATCH_LIMIT);
+      answers.push(
+        ...((await this.askMany(chunk.map(({ token }) => token))) ?? (await super.revokedAmong(chunk))),
+      );
+    }
+    return answers;
+  }
+
+  /** The batch route's answer; undefined when main-api has no such route. */
+  private async askMany(tokens: string[]): Promise<boolean[] | undefined> {
+    let revoked: unknown;
+    try {
+      const response = await fetch(`${this.options.url}/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tokens }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      if ([401, 404, 405].includes(response.status)) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`token status answered ${response.status}`);
+      }
+      revoked = ((await response.json()) as { revoked?: unknown }).revoked;
+      if (
+        !Array.isArray(revoked) ||
+        revoked.length !== tokens.length ||
+        !revoked.every((one) => typeof one === 'boolean')
+      ) {
+        throw new Error('token status answered a batch that does not match the question');
+      }
+    } catch (error) {
+      this.checks.inc({ outcome: 'unavailable' }, tokens.length);
+      this.logger.warn(
+        `could not ask main-api about ${tokens.length} tokens: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw new TokenStatusUnavailableError(1);
+    }
+    for (const one of revoked) {
+      this.checks.inc({ outcome: one ? 'revoked' : 'live' });
+    }
+    return revoked;
   }
 
   private async ask(token: string): Promise<boolean> {

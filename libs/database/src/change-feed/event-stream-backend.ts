@@ -4,7 +4,7 @@ import type { SealedToken } from './stream-tickets';
 /** Why a stream ended, as its last event (`event: end`) says. */
 export type StreamEndReason = 'revoked' | 'expired' | 'shutdown' | 'slow_consumer';
 
-/** Which cap refused a stream: the company's on this replica, or the replica's. */
+/** Which cap refused a stream: the company's (its streams on every replica), or this replica's. */
 export type StreamCap = 'company' | 'replica';
 
 /** What a ticket keeps of the token it was issued for: its principal (for the login checks) and its end. */
@@ -46,11 +46,15 @@ export interface EventStreamBackend {
   /** Stores the ticket for the request's company. */
   saveTicket(ticket: NewStreamTicket): Promise<void>;
   /**
-   * The ticket of the hash, held for this connection in the same statement, if it may open a stream
-   * now: within 30 s of issue (or a reconnect of a stream it opened), its token not expired, and no
-   * live connection holding it.
+   * The ticket of the hash, held for this connection, if it may open a stream now: within 30 s of
+   * issue (or a reconnect of a stream it opened), its token not expired, and no live connection
+   * holding it. 'company-cap' (nothing held) when its company already holds `companyCap` tickets,
+   * its streams open on every replica. EventStreamTicketsRepository's `claim`.
    */
-  claimTicket(ticketHash: string): Promise<ClaimedStreamTicket | undefined>;
+  claimTicket(
+    ticketHash: string,
+    companyCap: number,
+  ): Promise<ClaimedStreamTicket | 'company-cap' | undefined>;
   /** The connections of these tickets live on: they keep holding them. */
   renewTickets(ticketHashes: string[]): Promise<void>;
   /** The connection closed: the browser's reconnect may claim the ticket again at once. */

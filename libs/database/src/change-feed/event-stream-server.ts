@@ -65,8 +65,8 @@ interface LiveStream {
  * A service's change stream for browsers (issue 41): tickets, then Server-Sent Events, each event
  * with `id:` = its feed cursor, so `EventSource`'s reconnect with `Last-Event-ID` resumes exactly
  * after the last one it got. One hub per replica reads the feed for all of them (EventStreamHub);
- * this replica's timers write the heartbeats and check every stream's login together, one check per
- * login. Everything of a service's own (its tables, its event shape, its errors) comes through its
+ * this replica's timers write the heartbeats and check every stream's login together, in one
+ * question. Everything of a service's own (its tables, its event shape, its errors) comes through its
  * EventStreamBackend.
  */
 export class EventStreamServer {
@@ -168,7 +168,18 @@ export class EventStreamServer {
    * route's raw response, once the route has taken it over from Fastify.
    */
   async prepare(ticket: string, lastEventId: string | undefined): Promise<StartEventStream> {
-    const claimed = await this.backend.claimTicket(hashOfStreamTicket(ticket));
+    const { settings } = this.options;
+    // The replica's cap is its own; the company's counts the tickets held on every replica.
+    if (this.live.size >= settings.EVENT_STREAMS_PER_REPLICA) {
+      throw this.refuse('replica');
+    }
+    const claimed = await this.backend.claimTicket(
+      hashOfStreamTicket(ticket),
+      settings.EVENT_STREAMS_PER_COMPANY,
+    );
+    if (claimed === 'company-cap') {
+      throw this.refuse('company');
+    }
     if (!claimed) {
       throw this.backend.ticketInvalid();
     }
@@ -180,7 +191,6 @@ export class EventStreamServer {
       if (await this.options.tokenStatus.isRevoked(principal, token)) {
         throw this.backend.ticketInvalid();
       }
-      this.assertRoom(claimed.companyId);
       after = await this.startingCursor(claimed.companyId, lastEventId);
     } catch (error) {
       await this.backend.releaseTicket(claimed.ticketHash);
@@ -282,39 +292,41 @@ export class EventStreamServer {
       : lastEventId;
   }
 
-  private assertRoom(companyId: number): void {
-    const { settings } = this.options;
-    const companyStreams = [...this.live].filter((stream) => stream.principal.companyId === companyId).length;
-    const cap: StreamCap | undefined =
-      this.live.size >= settings.EVENT_STREAMS_PER_REPLICA
-        ? 'replica'
-        : companyStreams >= settings.EVENT_STREAMS_PER_COMPANY
-          ? 'company'
-          : undefined;
-    if (cap) {
-      this.refused.inc({ cap });
-      throw this.backend.tooManyStreams(cap, RETRY_AFTER_SECONDS);
-    }
+  private refuse(cap: StreamCap): Error {
+    this.refused.inc({ cap });
+    return this.backend.tooManyStreams(cap, RETRY_AFTER_SECONDS);
   }
 
   /**
-   * Every stream's login, one check per login (per token where the check needs the token): a revoked
-   * one ends its streams; the rest hold on, and their tickets with them.
+   * Every stream's login, all in one question to the token status (per token where the check needs
+   * the token): a revoked one ends its streams; the rest hold on, and their tickets with them. One
+   * statement (main-api) or one request (the planner) for the whole replica, and none without streams.
    */
   private async checkLogins(): Promise<void> {
     const byLogin = new Map<string, LiveStream[]>();
     for (const stream of this.live) {
       const { companyId, subject, sessionId, epoch, tokenId } = stream.principal;
       const key = `${companyId}:${subject}:${sessionId ?? ''}:${epoch}:${this.options.keepsToken ? tokenId : ''}`;
-      byLogin.set(key, [...(byLogin.get(key) ?? []), stream]);
+      const streams = byLogin.get(key);
+      if (streams) {
+        streams.push(stream);
+      } else {
+        byLogin.set(key, [stream]);
+      }
     }
-    for (const streams of byLogin.values()) {
+    const logins = [...byLogin.values()];
+    if (logins.length > 0) {
       try {
-        if (await this.options.tokenStatus.isRevoked(streams[0].principal, streams[0].token)) {
-          await Promise.all(streams.map((stream) => this.end(stream, 'revoked')));
-        }
+        const revoked = await this.options.tokenStatus.revokedAmong(
+          logins.map(([first]) => ({ principal: first.principal, token: first.token })),
+        );
+        await Promise.all(
+          logins.flatMap((streams, index) =>
+            revoked[index] ? streams.map((s) => this.end(s, 'revoked')) : [],
+          ),
+        );
       } catch (error) {
-        this.logger.warn({ err: error }, 'could not check a stream login; checking again next time');
+        this.logger.warn({ err: error }, 'could not check the stream logins; checking again next time');
       }
     }
     await this.backend

@@ -20,7 +20,7 @@ type EnvClass = new (...args: any[]) => object;
  */
 export function withEventStreamSettings<Base extends EnvClass>(base: Base) {
   class EventStreamEnv extends base implements EventStreamSettings {
-    /** Open change streams one company may hold on one replica; more: 503. */
+    /** Open change streams one company may hold, on all replicas together; more: 503 with Retry-After. */
     @IntegerSetting('EVENT_STREAMS_PER_COMPANY', 1, 100000)
     EVENT_STREAMS_PER_COMPANY = 100;
 

@@ -101,6 +101,25 @@ export async function enableRowLevelSecurity(runner: QueryRunner, plan: RowLevel
     if (!plan.tenantTables.includes(access.table) && access.table !== plan.companiesTable) {
       throw new Error(`row-level security: ${access.table} is not a tenant table of ${plan.schema}`);
     }
+  }
+  await grantCrossCompanyAccess(runner, plan.schema, plan.crossCompany ?? []);
+}
+
+function policyOf(access: CrossCompanyAccess, command: PolicyCommand): string {
+  return ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`);
+}
+
+/**
+ * One more cross-company access to tables whose row-level security an earlier migration turned on:
+ * a policy per command, `<purpose>_<command>`, true only while `app.purpose` names that purpose.
+ */
+export async function grantCrossCompanyAccess(
+  runner: QueryRunner,
+  schemaName: string,
+  accesses: readonly CrossCompanyAccess[],
+): Promise<void> {
+  const schema = ident(schemaName);
+  for (const access of accesses) {
     for (const command of access.commands) {
       const condition = `${CURRENT_PURPOSE} = '${access.purpose}'`;
       const clause =
@@ -110,7 +129,22 @@ export async function enableRowLevelSecurity(runner: QueryRunner, plan: RowLevel
             ? `USING (${condition}) WITH CHECK (false)`
             : `USING (${condition})`;
       await runner.query(
-        `CREATE POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)} FOR ${command === 'LOCK' ? 'UPDATE' : command} ${clause}`,
+        `CREATE POLICY ${policyOf(access, command)} ON ${schema}.${ident(access.table)} FOR ${command === 'LOCK' ? 'UPDATE' : command} ${clause}`,
+      );
+    }
+  }
+}
+
+/** Undoes `grantCrossCompanyAccess`. */
+export async function revokeCrossCompanyAccess(
+  runner: QueryRunner,
+  schemaName: string,
+  accesses: readonly CrossCompanyAccess[],
+): Promise<void> {
+  for (const access of accesses) {
+    for (const command of access.commands) {
+      await runner.query(
+        `DROP POLICY ${policyOf(access, command)} ON ${ident(schemaName)}.${ident(access.table)}`,
       );
     }
   }
@@ -123,13 +157,7 @@ export async function disableRowLevelSecurity(
 ): Promise<void> {
   const schema = ident(plan.schema);
   const role = ident(plan.runtimeRole);
-  for (const access of plan.crossCompany ?? []) {
-    for (const command of access.commands) {
-      await runner.query(
-        `DROP POLICY ${ident(`${access.purpose.replace(/-/g, '_')}_${command.toLowerCase()}`)} ON ${schema}.${ident(access.table)}`,
-      );
-    }
-  }
+  await revokeCrossCompanyAccess(runner, plan.schema, plan.crossCompany ?? []);
   for (const table of [...plan.tenantTables, ...(plan.companiesTable ? [plan.companiesTable] : [])]) {
     const name = `${schema}.${ident(table)}`;
     await runner.query(`DROP POLICY company_scope ON ${name}`);

@@ -31,6 +31,7 @@ import { LeaveStatus1796000001700 } from './1796000001700-LeaveStatus';
 import { WorkingSchedules1796000001900 } from './1796000001900-WorkingSchedules';
 import { BillableTime1796000002400 } from './1796000002400-BillableTime';
 import { EventStreamTickets1796000002500 } from './1796000002500-EventStreamTickets';
+import { EventStreamTicketHolds1796000002700 } from './1796000002700-EventStreamTicketHolds';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const MAIN_API_MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MAIN_API_MIGRATIONS = [
   WorkingSchedules1796000001900,
   BillableTime1796000002400,
   EventStreamTickets1796000002500,
+  EventStreamTicketHolds1796000002700,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TokenStatusSource, type Principal } from '@platform/auth';
-import { TokenStatusRepository } from './token-status.repository';
+import { TokenStatusSource, type Principal, type TokenToCheck } from '@platform/auth';
+import { TokenStatusRepository, type TokenStatusRow } from './token-status.repository';
 
 /**
  * Revocation as main-api's database knows it: a token is revoked when its subject's epoch moved on
@@ -21,6 +21,22 @@ export class DatabaseTokenStatus extends TokenStatusSource {
       principal.subject,
       principal.sessionId ?? null,
     );
-    return row.family_revoked || principal.epoch < row.epoch;
+    return isRevoked(principal, row);
   }
+
+  /** One statement for all of them, whatever their companies. */
+  override async revokedAmong(tokens: readonly TokenToCheck[]): Promise<boolean[]> {
+    const rows = await this.statuses.statusesOf(
+      tokens.map(({ principal }) => ({
+        companyId: principal.companyId,
+        subject: principal.subject,
+        familyId: principal.sessionId ?? null,
+      })),
+    );
+    return tokens.map(({ principal }, index) => isRevoked(principal, rows[index]));
+  }
+}
+
+function isRevoked(principal: Principal, status: TokenStatusRow): boolean {
+  return status.family_revoked || principal.epoch < status.epoch;
 }

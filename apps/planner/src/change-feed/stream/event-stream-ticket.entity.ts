@@ -11,6 +11,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
  */
 @Entity({ name: 'event_stream_tickets' })
 @Index('event_stream_tickets_expiry_idx', ['tokenExpiresAt'])
+@Index('event_stream_tickets_company_idx', ['companyId'])
 export class EventStreamTicket {
   @PrimaryColumn({
     name: 'ticket_hash',

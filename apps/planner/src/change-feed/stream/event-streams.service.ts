@@ -71,8 +71,11 @@ export class EventStreamsService implements EventStreamBackend, OnModuleInit, Be
     await this.tickets.issue({ ...ticket, sealedToken: ticket.sealedToken });
   }
 
-  claimTicket(ticketHash: string): Promise<ClaimedStreamTicket | undefined> {
-    return this.tickets.claim(ticketHash);
+  claimTicket(
+    ticketHash: string,
+    companyCap: number,
+  ): Promise<ClaimedStreamTicket | 'company-cap' | undefined> {
+    return this.tickets.claim(ticketHash, companyCap);
   }
 
   renewTickets(ticketHashes: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import { OverAllocationEvents1796000001000 } from './1796000001000-OverAllocatio
 import { Placeholders1796000002000 } from './1796000002000-Placeholders';
 import { Scenarios1796000002200 } from './1796000002200-Scenarios';
 import { EventStreamTickets1796000002600 } from './1796000002600-EventStreamTickets';
+import { EventStreamTicketHolds1796000002800 } from './1796000002800-EventStreamTicketHolds';
 
 // Listed explicitly (no globs), in order: what runs in production is exactly what is reviewed here.
 export const PLANNER_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const PLANNER_MIGRATIONS = [
   Placeholders1796000002000,
   Scenarios1796000002200,
   EventStreamTickets1796000002600,
+  EventStreamTicketHolds1796000002800,
 ];
