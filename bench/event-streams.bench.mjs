@@ -6,8 +6,9 @@
 //   node bench/event-streams.bench.mjs [companies] [streams per company] [changes per second] [seconds]
 //
 // BENCH_STREAM_LOGINS=company: every stream of a company is the same login (one user), instead of one
-// user per stream (a board watched by ten people). main-api checks each login once per
-// EVENT_STREAM_CHECK_SECONDS, so the idle cost depends on it.
+// user per stream (a board watched by ten people). main-api checks all of a replica's logins in one
+// statement per EVENT_STREAM_CHECK_SECONDS (before b7eb664: one statement per login, so the idle cost
+// depended on it).
 //
 // Phases, each on the same replica:
 //   1. at rest without streams: the database transactions main-api commits in SECONDS (the baseline);
