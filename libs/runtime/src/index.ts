@@ -9,6 +9,7 @@ export * from './errors/failure';
 export * from './errors/normalize-failure';
 export * from './errors/platform-exception.filter';
 export * from './errors/request-validation.error';
+export * from './errors/day-window';
 export * from './errors/upstream-unavailable.error';
 export * from './health/health.module';
 export * from './health/readiness-check';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PlannerClient, type PlannedHoursRow } from '../planner-client/planner.client';
 import { summarizeProject } from '../projects/project-figures';
 import type { ApprovedHours, EstimateMode, ForecastProjectFacts, PositionDirectory } from './forecast';
-import { addDays } from './forecast-periods';
+import { addDays } from '../common/calendar-periods';
 import { ForecastRepository, type PositionDirectoryRow, type ProjectFactsRow } from './forecast.repository';
 
 /** How far the plan is read: the planner's horizon (ten years from today). */

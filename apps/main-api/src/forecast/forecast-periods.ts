@@ -1,4 +1,5 @@
 import { isCalendarDate } from '@platform/contracts';
+import { addDays, dayNumber, periodEndOf, periodStartOf } from '../common/calendar-periods';
 import { ForecastRangeError } from './forecast.errors';
 
 export const FORECAST_GRANULARITIES = ['week', 'month'] as const;
@@ -19,49 +20,7 @@ export interface ForecastRange {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
 const LAST_DAY = '9999-12-31';
-
-/** Days since 1970-01-01 (ISO parsing reads years below 100 as they are, unlike Date.UTC). */
-function dayNumber(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-}
-
-function dayOf(dayCount: number): string {
-  return new Date(dayCount * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return dayOf(dayNumber(day) + days);
-}
-
-/** The Monday of the ISO week, or the 1st of the month, that holds `day`. */
-export function periodStartOf(day: string, granularity: ForecastGranularity): string {
-  switch (granularity) {
-    case 'week': {
-      const days = dayNumber(day);
-      // 1970-01-01 was a Thursday: 3 days after a Monday.
-      const sinceMonday = (((days + 3) % 7) + 7) % 7;
-      return dayOf(days - sinceMonday);
-    }
-    case 'month':
-      return `${day.slice(0, 7)}-01`;
-  }
-}
-
-/** The Sunday of the ISO week, or the last day of the month, that holds `day`. */
-export function periodEndOf(day: string, granularity: ForecastGranularity): string {
-  const start = periodStartOf(day, granularity);
-  switch (granularity) {
-    case 'week':
-      return addDays(start, 6);
-    case 'month': {
-      const [year, month] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
-      const next = month === 12 ? `${pad(year + 1, 4)}-01-01` : `${pad(year, 4)}-${pad(month + 1, 2)}-01`;
-      return addDays(next, -1);
-    }
-  }
-}
 
 /** How many periods from the one holding `from` to the one holding `to` (both included). */
 function periodCount(from: string, to: string, granularity: ForecastGranularity): number {
@@ -128,8 +87,4 @@ export function assertCalendarDays(asked: { from?: string; to?: string }): void 
 
 function monthIndex(day: string): number {
   return Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
-}
-
-function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
 }

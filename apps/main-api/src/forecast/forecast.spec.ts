@@ -7,7 +7,8 @@ import {
   type PositionDirectory,
 } from './forecast';
 import { sumForecasts } from './forecast-groups';
-import { forecastRange, periodEndOf, periodsOf, periodStartOf } from './forecast-periods';
+import { periodEndOf, periodStartOf } from '../common/calendar-periods';
+import { forecastRange, periodsOf } from './forecast-periods';
 import { ForecastRangeError } from './forecast.errors';
 
 // Positions 1 (100/h) and 2 (50/h) in category 5, position 3 (no price) in category 6; person 7 is a 2.

@@ -1,12 +1,7 @@
 import type { PlannedHoursRow } from '../planner-client/planner.client';
 import type { IncomeType } from '../projects/project.entity';
-import {
-  forecastRange,
-  periodsOf,
-  periodStartOf,
-  type ForecastGranularity,
-  type ForecastRange,
-} from './forecast-periods';
+import { periodStartOf } from '../common/calendar-periods';
+import { forecastRange, periodsOf, type ForecastGranularity, type ForecastRange } from './forecast-periods';
 
 export type EstimateMode = 'total' | 'by_position' | 'by_category';
 

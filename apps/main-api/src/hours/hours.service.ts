@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import { entityIdsOf, isCalendarDate, Role, type ListQueryDto, type ListAnswer } from '@platform/contracts';
-import { RequestValidationError } from '@platform/runtime';
+import { assertDayWindow, RequestValidationError } from '@platform/runtime';
 import type { Project } from '../projects/project.entity';
 import type { User } from '../users/user.entity';
 import { TimeEntryDto, type CreateTimeEntryDto, type UpdateTimeEntryDto } from './dto/time-entry.dto';
@@ -187,21 +187,7 @@ function assertTrackerKey(source: string | null, externalId: string | null): voi
 
 /** The list's window: days (both included), people, projects, status, billable, source. */
 function windowOf(query: TimeEntriesListQueryDto): TimeEntriesWindow {
-  for (const [field, day] of [
-    ['from', query.from],
-    ['to', query.to],
-  ] as const) {
-    if (day !== undefined && !isCalendarDate(day)) {
-      throw new RequestValidationError([
-        { field, validation: 'isCalendarDate', message: `${field} must be a real date YYYY-MM-DD` },
-      ]);
-    }
-  }
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw new RequestValidationError([
-      { field: 'to', validation: 'notBeforeFrom', message: 'to must not be before from' },
-    ]);
-  }
+  assertDayWindow(query.from, query.to);
   return {
     from: query.from,
     to: query.to,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
-import { entityIdsOf, isCalendarDate, type ListAnswer } from '@platform/contracts';
-import { RequestValidationError } from '@platform/runtime';
+import { entityIdsOf, type ListAnswer } from '@platform/contracts';
+import { assertDayWindow, RequestValidationError } from '@platform/runtime';
 import { AccessDeniedError } from '../errors/main-api.errors';
 import { LeaveDto, type CreateLeaveDto, type LeavesListQueryDto, type RejectLeaveDto } from './dto/leave.dto';
 import { leaveInstant } from './leave-times';
@@ -108,21 +108,7 @@ export class TimeOffService {
 
 /** The list's window: days from and to (both included, UTC), people and status. */
 function windowOf(query: LeavesListQueryDto): LeavesWindow {
-  for (const [field, day] of [
-    ['from', query.from],
-    ['to', query.to],
-  ] as const) {
-    if (day !== undefined && !isCalendarDate(day)) {
-      throw new RequestValidationError([
-        { field, validation: 'isCalendarDate', message: `${field} must be a real date YYYY-MM-DD` },
-      ]);
-    }
-  }
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw new RequestValidationError([
-      { field: 'to', validation: 'notBeforeFrom', message: 'to must not be before from' },
-    ]);
-  }
+  assertDayWindow(query.from, query.to);
   const to = query.to === undefined ? undefined : new Date(`${query.to}T00:00:00Z`);
   to?.setUTCDate(to.getUTCDate() + 1);
   return {

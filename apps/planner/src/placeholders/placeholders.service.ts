@@ -1,3 +1,4 @@
+import { keysetCursor, parseKeysetCursor } from '../common/keyset-cursor';
 import { Injectable } from '@nestjs/common';
 import { entityIdsOf } from '@platform/contracts';
 import { constraintViolationOf, PG_FOREIGN_KEY_VIOLATION } from '@platform/database';
@@ -20,8 +21,6 @@ import {
   type PlaceholderRow,
   type PlaceholdersUnit,
 } from './placeholders.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Placeholders (issue 39): roles booked before knowing who. What one names (position, category,
@@ -73,8 +72,7 @@ export class PlaceholdersService {
     const more = rows.length > query.limit;
     return {
       data: page,
-      next_cursor:
-        more && last ? Buffer.from(JSON.stringify([last.name, last.id])).toString('base64url') : null,
+      next_cursor: more && last ? keysetCursor(last.name, last.id) : null,
       has_more: more,
     };
   }
@@ -210,20 +208,9 @@ async function lockVersion(unit: PlaceholdersUnit, id: string, version: number):
 }
 
 function cursorOf(cursor: string): { name: string; id: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    typeof parsed[1] !== 'string' ||
-    !UUID.test(parsed[1])
-  ) {
+  const parsed = parseKeysetCursor(cursor);
+  if (!parsed) {
     throw invalidPlaceholder('cursor must be the next_cursor of a previous page');
   }
-  return { name: parsed[0], id: parsed[1] };
+  return { name: parsed.key, id: parsed.id };
 }

@@ -1,3 +1,4 @@
+import { keysetCursor, parseKeysetCursor } from '../common/keyset-cursor';
 import { Injectable } from '@nestjs/common';
 import { PrincipalContext } from '@platform/auth';
 import type { CallerContext } from '@platform/main-api-client';
@@ -36,8 +37,6 @@ import {
   type ScenarioRow,
   type ScenariosUnit,
 } from './scenarios.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A day over capacity by less than this is rounding, not overbooking (as the ledger weighs). */
 const EPSILON = 0.005;
@@ -96,8 +95,7 @@ export class ScenariosService {
     const more = rows.length > query.limit;
     return {
       data: page.map(dtoOf),
-      next_cursor:
-        more && last ? Buffer.from(JSON.stringify([last.created_at, last.id])).toString('base64url') : null,
+      next_cursor: more && last ? keysetCursor(last.created_at, last.id) : null,
       has_more: more,
     };
   }
@@ -570,21 +568,9 @@ function dtoOf(row: ScenarioRow): ScenarioDto {
 }
 
 function cursorOf(cursor: string): { created_at: string; id: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    Number.isNaN(Date.parse(parsed[0])) ||
-    typeof parsed[1] !== 'string' ||
-    !UUID.test(parsed[1])
-  ) {
+  const parsed = parseKeysetCursor(cursor, (key) => !Number.isNaN(Date.parse(key)));
+  if (!parsed) {
     throw invalidScenario('cursor must be the next_cursor of a previous page');
   }
-  return { created_at: parsed[0], id: parsed[1] };
+  return { created_at: parsed.key, id: parsed.id };
 }
