@@ -39,32 +39,14 @@ export interface ClaimedStreamTicket extends StreamTicketLogin, StreamTicketFilt
 }
 
 /**
- * What a service gives its EventStreamServer: its tickets table, its feed (in the shape its
- * `GET …/events` answers), and its own errors.
+ * What a service gives its EventStreamServer beside its tickets repository: how it stores a ticket,
+ * its feed (in the shape its `GET …/events` answers), and its own errors.
  */
 export interface EventStreamBackend {
   /** Stores the ticket for the request's company. */
   saveTicket(ticket: NewStreamTicket): Promise<void>;
-  /**
-   * The ticket of the hash, held for this connection, if it may open a stream now: within 30 s of
-   * issue (or a reconnect of a stream it opened), its token not expired, and no live connection
-   * holding it. 'company-cap' (nothing held) when its company already holds `companyCap` tickets,
-   * its streams open on every replica. EventStreamTicketsRepository's `claim`.
-   */
-  claimTicket(
-    ticketHash: string,
-    companyCap: number,
-  ): Promise<ClaimedStreamTicket | 'company-cap' | undefined>;
-  /** The connections of these tickets live on: they keep holding them. */
-  renewTickets(ticketHashes: string[]): Promise<void>;
-  /** The connection closed: the browser's reconnect may claim the ticket again at once. */
-  releaseTicket(ticketHash: string): Promise<void>;
   /** The company's events after a cursor, in cursor order, each as the service's feed answers it. */
   eventsAfter(companyId: number, after: string, limit: number): Promise<StreamedEvent[]>;
-  /** The company's newest cursor ('0' without events): where a stream without Last-Event-ID starts. */
-  latestCursor(companyId: number): Promise<string>;
-  /** The last cursor the retention pruner removed from the company's feed, if any. */
-  prunedThrough(companyId: number): Promise<string | undefined>;
   /** The service's 401 for a ticket that cannot open a stream. */
   ticketInvalid(): Error;
   /** The service's 503 for a stream past a cap; its filter answers `Retry-After: retryAfterSeconds`. */

@@ -5,6 +5,7 @@ import { ServerSentEventStream, type MetricsRegistry } from '@platform/runtime';
 import { Counter } from 'prom-client';
 import type { ChangedCompaniesWatch } from './changed-companies-watch';
 import { EventStreamHub } from './event-stream-hub';
+import type { EventStreamTicketsRepository } from './event-stream-tickets.repository';
 import type {
   ClaimedStreamTicket,
   EventStreamBackend,
@@ -33,6 +34,8 @@ export interface EventStreamServerOptions {
    */
   keepsToken: boolean;
   watch: ChangedCompaniesWatch;
+  /** The service's `event_stream_tickets`: claims, renewals and releases, and its feed's cursors. */
+  tickets: EventStreamTicketsRepository;
   principals: PrincipalContext;
   tokenStatus: TokenStatusSource;
   metrics: MetricsRegistry;
@@ -66,8 +69,9 @@ interface LiveStream {
  * with `id:` = its feed cursor, so `EventSource`'s reconnect with `Last-Event-ID` resumes exactly
  * after the last one it got. One hub per replica reads the feed for all of them (EventStreamHub);
  * this replica's timers write the heartbeats and check every stream's login together, in one
- * question. Everything of a service's own (its tables, its event shape, its errors) comes through its
- * EventStreamBackend.
+ * question. Everything of a service's own comes from its tickets repository (the shared statements on
+ * its schema's `event_stream_tickets`) and its EventStreamBackend (how it stores a ticket, its event
+ * shape, its errors).
  */
 export class EventStreamServer {
   private readonly logger: Logger;
@@ -173,7 +177,7 @@ export class EventStreamServer {
     if (this.live.size >= settings.EVENT_STREAMS_PER_REPLICA) {
       throw this.refuse('replica');
     }
-    const claimed = await this.backend.claimTicket(
+    const claimed = await this.options.tickets.claim(
       hashOfStreamTicket(ticket),
       settings.EVENT_STREAMS_PER_COMPANY,
     );
@@ -193,7 +197,7 @@ export class EventStreamServer {
       }
       after = await this.startingCursor(claimed.companyId, lastEventId);
     } catch (error) {
-      await this.backend.releaseTicket(claimed.ticketHash);
+      await this.options.tickets.release(claimed.ticketHash);
       throw error;
     }
     return async (response, headers) => {
@@ -206,7 +210,7 @@ export class EventStreamServer {
       if (typeof after === 'object') {
         // The page asked for events the feed no longer keeps: it reads the state afresh instead.
         events.end({ event: 'gone', data: this.backend.goneBody(after.prunedThrough) });
-        await this.backend.releaseTicket(claimed.ticketHash);
+        await this.options.tickets.release(claimed.ticketHash);
         return;
       }
       this.attach(claimed, principal, token, events, after, response);
@@ -247,7 +251,7 @@ export class EventStreamServer {
         clearTimeout(expiry);
         closeHub();
         events.end(reason ? { event: 'end', data: { reason } } : undefined);
-        void this.backend.releaseTicket(claimed.ticketHash).catch(() => undefined);
+        void this.options.tickets.release(claimed.ticketHash).catch(() => undefined);
       },
     };
     this.live.add(stream);
@@ -284,9 +288,9 @@ export class EventStreamServer {
     lastEventId: string | undefined,
   ): Promise<string | { prunedThrough: string }> {
     if (lastEventId === undefined || !/^\d{1,18}$/.test(lastEventId)) {
-      return this.backend.latestCursor(companyId);
+      return this.options.tickets.latestCursor(companyId);
     }
-    const prunedThrough = await this.backend.prunedThrough(companyId);
+    const prunedThrough = await this.options.tickets.prunedThrough(companyId);
     return prunedThrough !== undefined && BigInt(lastEventId) < BigInt(prunedThrough)
       ? { prunedThrough }
       : lastEventId;
@@ -329,14 +333,14 @@ export class EventStreamServer {
         this.logger.warn({ err: error }, 'could not check the stream logins; checking again next time');
       }
     }
-    await this.backend
-      .renewTickets([...this.live].map((stream) => stream.ticketHash))
+    await this.options.tickets
+      .renew([...this.live].map((stream) => stream.ticketHash))
       .catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew the stream tickets'));
   }
 
   private async end(stream: LiveStream, reason: StreamEndReason): Promise<void> {
     stream.close(reason);
-    await this.backend.releaseTicket(stream.ticketHash).catch(() => undefined);
+    await this.options.tickets.release(stream.ticketHash).catch(() => undefined);
   }
 }
 

@@ -3,7 +3,6 @@ import { PrincipalContext, TokenStatusSource } from '@platform/auth';
 import {
   ChangedCompaniesWatch,
   EventStreamServer,
-  type ClaimedStreamTicket,
   type EventStreamBackend,
   type NewStreamTicket,
   type StartEventStream,
@@ -42,6 +41,7 @@ export class EventStreamsService implements EventStreamBackend, OnModuleInit, Be
       settings: env,
       keepsToken: true,
       watch,
+      tickets,
       principals,
       tokenStatus,
       metrics,
@@ -71,21 +71,6 @@ export class EventStreamsService implements EventStreamBackend, OnModuleInit, Be
     await this.tickets.issue({ ...ticket, sealedToken: ticket.sealedToken });
   }
 
-  claimTicket(
-    ticketHash: string,
-    companyCap: number,
-  ): Promise<ClaimedStreamTicket | 'company-cap' | undefined> {
-    return this.tickets.claim(ticketHash, companyCap);
-  }
-
-  renewTickets(ticketHashes: string[]): Promise<void> {
-    return this.tickets.renew(ticketHashes);
-  }
-
-  releaseTicket(ticketHash: string): Promise<void> {
-    return this.tickets.release(ticketHash);
-  }
-
   async eventsAfter(companyId: number, after: string, limit: number): Promise<StreamedEvent[]> {
     return (await this.tickets.eventsAfter(companyId, after, limit)).map((event) => ({
       cursor: event.id,
@@ -93,14 +78,6 @@ export class EventStreamsService implements EventStreamBackend, OnModuleInit, Be
       project_id: event.projectId,
       data: ChangeEventDto.from(event),
     }));
-  }
-
-  latestCursor(companyId: number): Promise<string> {
-    return this.tickets.latestCursor(companyId);
-  }
-
-  prunedThrough(companyId: number): Promise<string | undefined> {
-    return this.tickets.prunedThrough(companyId);
   }
 
   ticketInvalid(): Error {
