@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokenVerifier, type Principal } from '@platform/auth';
+import { AccessTokenVerifier } from '@platform/auth';
 import { DatabaseTokenStatus } from './database-token-status';
 
 /**
@@ -21,10 +21,8 @@ export class RevokedTokens {
       return principal ? [{ principal, token }] : [];
     });
     const revoked = await this.status.revokedAmong(verified);
-    const revokedOf = new Map<Principal, boolean>(
-      verified.map(({ principal }, index) => [principal, revoked[index]]),
-    );
-    // A token that does not verify does not count either.
-    return principals.map((principal) => (principal ? (revokedOf.get(principal) ?? true) : true));
+    // The verified tokens' answers, in their order; a token that does not verify does not count either.
+    let next = 0;
+    return principals.map((principal) => (principal ? revoked[next++] : true));
   }
 }
