@@ -563,7 +563,7 @@ export interface paths {
     };
     /**
      * The company's planner changes as Server-Sent Events, resumable with Last-Event-ID
-     * @description Each change event of the feed (GET /v2/events), as it commits: `id:` is its cursor, `data:` the event. EventSource reconnects by itself (`retry:` 3 s) sending Last-Event-ID, and the stream resumes right after it; without it, the stream starts with the next change. A Last-Event-ID past retention gets `event: gone` (the feed's 410 body, CursorExpiredError) and the end. A comment line every 15 s keeps proxies from closing it. The stream ends with `event: end` {reason}: `revoked` (main-api says the login was revoked; checked every 30 s), `expired` (the token expired: open a new ticket), `shutdown` (the replica stops; reconnect), `slow_consumer` (more than the bound left unread).
+     * @description Each change event of the feed (GET /v2/events), as it commits: `id:` is its cursor, `data:` the event. EventSource reconnects by itself (`retry:` 3 s) sending Last-Event-ID, and the stream resumes right after it; without it, the stream starts with the next change. A Last-Event-ID past retention gets `event: gone` (the feed's 410 body, CursorExpiredError) and the end. A comment line every 15 s keeps proxies from closing it. The stream ends with `event: end` {reason}: `revoked` (main-api says the login was revoked; checked every 30 s), `expired` (the token expired: open a new ticket), `shutdown` (the replica stops; reconnect), `slow_consumer` (more than the bound left unread), `unverified` (main-api could not confirm the login for two intervals; reconnect).
      */
     get: operations['eventStreams_stream'];
     put?: never;

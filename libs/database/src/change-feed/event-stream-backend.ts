@@ -1,8 +1,11 @@
 import type { StreamedEvent } from './event-stream-hub';
 import type { SealedToken } from './stream-tickets';
 
-/** Why a stream ended, as its last event (`event: end`) says. */
-export type StreamEndReason = 'revoked' | 'expired' | 'shutdown' | 'slow_consumer';
+/**
+ * Why a stream ended, as its last event (`event: end`) says. `unverified`: its login could not be
+ * checked for two intervals in a row (main-api unreachable), so it ends as a request would be refused.
+ */
+export type StreamEndReason = 'revoked' | 'expired' | 'shutdown' | 'slow_consumer' | 'unverified';
 
 /** Which cap refused a stream: the company's (its streams on every replica), or this replica's. */
 export type StreamCap = 'company' | 'replica';

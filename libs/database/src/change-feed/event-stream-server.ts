@@ -57,6 +57,8 @@ export type StartEventStream = (
 interface LiveStream {
   ticketHash: string;
   principal: Principal;
+  /** When its login was last confirmed live (its opening, then each check): Date.now(). */
+  confirmedAt: number;
   /** The token, for the login checks of a server that keeps tokens; '' otherwise. */
   token: string;
   tokenExpiresAt: number;
@@ -243,6 +245,8 @@ export class EventStreamServer {
       principal,
       token,
       tokenExpiresAt: claimed.tokenExpiresAt.getTime(),
+      // prepare() has just checked its login.
+      confirmedAt: Date.now(),
       events,
       close: (reason) => {
         if (!this.live.delete(stream)) {
@@ -305,6 +309,9 @@ export class EventStreamServer {
    * Every stream's login, all in one question to the token status (per token where the check needs
    * the token): a revoked one ends its streams; the rest hold on, and their tickets with them. One
    * statement (main-api) or one request (the planner) for the whole replica, and none without streams.
+   * When the question cannot be answered, streams whose login was confirmed within two intervals go
+   * on; older ones end (`unverified`), as the request guard fails closed: a revoked login must not
+   * keep a stream open for as long as main-api is unreachable.
    */
   private async checkLogins(): Promise<void> {
     const byLogin = new Map<string, LiveStream[]>();
@@ -320,17 +327,30 @@ export class EventStreamServer {
     }
     const logins = [...byLogin.values()];
     if (logins.length > 0) {
+      const askedAt = Date.now();
       try {
         const revoked = await this.options.tokenStatus.revokedAmong(
           logins.map(([first]) => ({ principal: first.principal, token: first.token })),
         );
-        await Promise.all(
-          logins.flatMap((streams, index) =>
-            revoked[index] ? streams.map((s) => this.end(s, 'revoked')) : [],
-          ),
-        );
+        const ending: Promise<void>[] = [];
+        logins.forEach((streams, index) => {
+          for (const stream of streams) {
+            if (revoked[index]) {
+              ending.push(this.end(stream, 'revoked'));
+            } else {
+              stream.confirmedAt = askedAt;
+            }
+          }
+        });
+        await Promise.all(ending);
       } catch (error) {
         this.logger.warn({ err: error }, 'could not check the stream logins; checking again next time');
+        const oldest = askedAt - 2 * this.options.settings.EVENT_STREAM_CHECK_SECONDS * 1000;
+        await Promise.all(
+          logins
+            .flat()
+            .flatMap((stream) => (stream.confirmedAt < oldest ? [this.end(stream, 'unverified')] : [])),
+        );
       }
     }
     await this.options.tickets

@@ -90,7 +90,7 @@ export async function subscribeToChanges<Event extends { cursor: string }>(
         current.close();
         void reopen();
       }
-      // shutdown, slow_consumer: EventSource reconnects by itself, with Last-Event-ID.
+      // shutdown, slow_consumer, unverified: EventSource reconnects by itself, with Last-Event-ID.
     });
     current.addEventListener('gone', () => end('gone'));
     current.onerror = () => {

@@ -57,7 +57,8 @@ export class EventStreamsController {
       "`event: gone` (the feed's 410 body) and the end. A comment line every 15 s keeps proxies from closing " +
       'it. The stream ends with `event: end` {reason}: `revoked` (the login was revoked; checked every 30 s), ' +
       '`expired` (the token expired: open a new ticket), `shutdown` (the replica stops; reconnect), ' +
-      '`slow_consumer` (more than the bound left unread).',
+      '`slow_consumer` (more than the bound left unread), `unverified` (the login could not be checked for two ' +
+      'intervals; reconnect).',
   })
   @ApiOkResponse({
     description: 'text/event-stream',

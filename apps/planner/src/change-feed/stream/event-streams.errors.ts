@@ -16,7 +16,7 @@ export const streamTicketInvalid = () =>
   );
 
 /**
- * A stream past a cap: the company's streams on this replica, or the replica's. 503 with
+ * A stream past a cap: the company's streams on all replicas, or this replica's. 503 with
  * Retry-After (the filter reads `retryAfterSeconds`), so the browser tries again, maybe on another
  * replica; the renderer names it TooManyStreamsError.
  */
